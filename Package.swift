@@ -1,0 +1,50 @@
+// swift-tools-version:6.0
+// librarycli: a headless library-app backend. One module per layer; dependencies point one way:
+//   CSQLite <- SQLite <- Library <- Seeding
+//   Sections <- Rendering
+//   Library + Sections <- LibraryScreen
+//   everything <- LibraryCLI <- librarycli
+import PackageDescription
+
+let package = Package(
+    name: "librarycli",
+    products: [
+        .executable(name: "librarycli", targets: ["librarycli"]),
+        .library(name: "SQLite", targets: ["SQLite"]),
+        .library(name: "Library", targets: ["Library"]),
+        .library(name: "Sections", targets: ["Sections"]),
+        .library(name: "Rendering", targets: ["Rendering"]),
+        .library(name: "LibraryScreen", targets: ["LibraryScreen"]),
+    ],
+    targets: [
+        // The system's libsqlite3 (Debian: libsqlite3-dev).
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        // Build-time tool and plugin that embed migrations/ and seed/ into the binary.
+        .executableTarget(name: "EmbedTool"),
+        .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["EmbedTool"]),
+
+        .target(name: "SQLite", dependencies: ["CSQLite"]),
+        .target(name: "Library", dependencies: ["SQLite"], plugins: ["EmbedFiles"]),
+        .target(name: "Seeding", dependencies: ["Library"], plugins: ["EmbedFiles"]),
+        .target(name: "Sections"),
+        .target(name: "Rendering", dependencies: ["Sections"]),
+        .target(name: "LibraryScreen", dependencies: ["Library", "Sections"]),
+        .target(
+            name: "LibraryCLI",
+            dependencies: ["SQLite", "Library", "Seeding", "Sections", "Rendering", "LibraryScreen"]
+        ),
+        .executableTarget(name: "librarycli", dependencies: ["LibraryCLI"]),
+
+        .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
+        .testTarget(name: "LibraryTests", dependencies: ["Library", "SQLite"]),
+        .testTarget(name: "SeedingTests", dependencies: ["Seeding", "Library", "SQLite"]),
+        .testTarget(name: "SectionsTests", dependencies: ["Sections"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Sections"]),
+        .testTarget(name: "LibraryScreenTests", dependencies: ["LibraryScreen", "Library", "Sections"]),
+        .testTarget(name: "LibraryCLITests", dependencies: ["LibraryCLI"]),
+    ]
+)

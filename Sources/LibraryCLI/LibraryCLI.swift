@@ -1,0 +1,1 @@
+// LibraryCLI module

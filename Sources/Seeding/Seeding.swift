@@ -1,0 +1,1 @@
+// Seeding module
