@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
 // librarycli: a headless library-app backend. One module per layer; dependencies point one way:
-//   CSQLite <- SQLite <- Library <- Seeding
+//   CSQLite <- SQLite <- Library <- Seeding (also uses Formats: CSV and JSON readers)
+//   ArgumentParsing (a small command-line parser; knows no books)
 //   Sections <- Rendering
 //   Library + Sections <- LibraryScreen
 //   everything <- LibraryCLI <- librarycli
@@ -29,19 +30,25 @@ let package = Package(
 
         .target(name: "SQLite", dependencies: ["CSQLite"]),
         .target(name: "Library", dependencies: ["SQLite"], plugins: ["EmbedFiles"]),
-        .target(name: "Seeding", dependencies: ["Library"], plugins: ["EmbedFiles"]),
+        .target(name: "Seeding", dependencies: ["Library", "Formats"], plugins: ["EmbedFiles"]),
+        .target(name: "Formats"),
+        .target(name: "ArgumentParsing"),
         .target(name: "Sections"),
         .target(name: "Rendering", dependencies: ["Sections"]),
         .target(name: "LibraryScreen", dependencies: ["Library", "Sections"]),
         .target(
             name: "LibraryCLI",
-            dependencies: ["SQLite", "Library", "Seeding", "Sections", "Rendering", "LibraryScreen"]
+            dependencies: [
+                "ArgumentParsing", "SQLite", "Library", "Formats", "Seeding", "Sections", "Rendering", "LibraryScreen",
+            ]
         ),
         .executableTarget(name: "librarycli", dependencies: ["LibraryCLI"]),
 
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "LibraryTests", dependencies: ["Library", "SQLite"]),
         .testTarget(name: "SeedingTests", dependencies: ["Seeding", "Library", "SQLite"]),
+        .testTarget(name: "FormatsTests", dependencies: ["Formats"]),
+        .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
         .testTarget(name: "SectionsTests", dependencies: ["Sections"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Sections"]),
         .testTarget(name: "LibraryScreenTests", dependencies: ["LibraryScreen", "Library", "Sections"]),
