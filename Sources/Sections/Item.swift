@@ -1,0 +1,55 @@
+/// One item of a section: a stable identity apart from its content.
+///
+/// Two items with the same `id` are the same thing (the same book); if anything else differs, the diff reports an
+/// update, not a delete and an insert. Items of different kinds (`kind`) may share a snapshot. Item ids are unique
+/// across the whole snapshot, so an item can move between sections.
+///
+/// For example:
+///
+///     let book = Item(
+///         id: "book-12", kind: "book", title: "Dune", subtitle: "Frank Herbert, 1965",
+///         badges: [Badge(text: "✓ yours", style: .positive)],
+///         actions: [Action(id: "return", title: "Return", command: "librarycli return 12")],
+///         fields: [Field("bookId", .int(12))])
+public struct Item: Hashable, Sendable, Identifiable {
+    /// The stable identity, unique in a snapshot, such as `book-12`.
+    public var id: String
+    /// What kind of thing this is, such as `book` or `client`, for fronts that draw kinds differently.
+    public var kind: String
+    /// The main line.
+    public var title: String
+    /// A second, quieter line, if any.
+    public var subtitle: String?
+    /// Further lines of text, in order.
+    public var lines: [String]
+    /// Marks shown beside the title.
+    public var badges: [Badge]
+    /// What a front can do with the item.
+    public var actions: [Action]
+    /// Typed values for scripts and app fronts.
+    public var fields: [Field]
+
+    /// Creates an item.
+    ///
+    ///     Item(id: "client-1", kind: "client", title: "Hey John Doe!")
+    public init(
+        id: String, kind: String, title: String, subtitle: String? = nil, lines: [String] = [],
+        badges: [Badge] = [], actions: [Action] = [], fields: [Field] = []
+    ) {
+        self.id = id
+        self.kind = kind
+        self.title = title
+        self.subtitle = subtitle
+        self.lines = lines
+        self.badges = badges
+        self.actions = actions
+        self.fields = fields
+    }
+
+    /// Whether everything but the identity is equal: `false` for the same id means the item was updated.
+    ///
+    ///     old.isContentEqual(to: new)  // false after a checkmark appeared
+    public func isContentEqual(to other: Item) -> Bool {
+        self == other
+    }
+}
