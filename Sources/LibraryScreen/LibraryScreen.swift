@@ -1,1 +1,226 @@
-// LibraryScreen module
+import Sections
+
+/// The screen a client sees, as three sections: `client-info`, `client-books` and `library-books`.
+///
+/// This is where the library's facts meet the generic sections: the article's greeting and messages, the row of the
+/// client's books with a return action each and an empty state, and the paged grid of the library's books with a
+/// checkmark on the client's own. It knows nothing of terminals or JSON; renderers draw what it builds.
+///
+/// For example:
+///
+///     let screen = LibraryScreen.snapshot(from: data)
+///     screen.visibleSections.map(\.id)  // ["client-info", "client-books", "library-books"]
+public enum LibraryScreen {
+    /// The section identifiers, stable across versions: fronts may rely on them.
+    public enum SectionID {
+        public static let clientInfo = "client-info"
+        public static let clientBooks = "client-books"
+        public static let libraryBooks = "library-books"
+    }
+
+    /// The item identifier of a book in the client's row (`client-book-12`).
+    ///
+    ///     LibraryScreen.clientBookItemID(12)  // "client-book-12"
+    public static func clientBookItemID(_ bookID: Int) -> String { "client-book-\(bookID)" }
+
+    /// The item identifier of a book in the library grid (`book-12`).
+    ///
+    ///     LibraryScreen.libraryBookItemID(12)  // "book-12"
+    public static func libraryBookItemID(_ bookID: Int) -> String { "book-\(bookID)" }
+
+    /// Builds the three sections from what was read for one client.
+    ///
+    /// - parameter data: the client, the books they hold and a page of the catalog.
+    /// - parameter program: how commands in actions and hints are spelled, `librarycli` by default.
+    ///
+    ///     let snapshot = LibraryScreen.snapshot(from: data)
+    public static func snapshot(from data: ScreenData, program: String = "librarycli") -> Snapshot {
+        Snapshot(sections: [
+            clientInfoSection(data),
+            clientBooksSection(data, program: program),
+            libraryBooksSection(data, program: program),
+        ])
+    }
+
+    /// The article's message for a client holding `held` books out of `limit`.
+    ///
+    ///     LibraryScreen.message(held: 0, limit: 5)
+    ///     // "You have 0 books out of 5. Time to find your best book!"
+    public static func message(held: Int, limit: Int) -> String {
+        let counted = "You have \(held) \(held == 1 ? "book" : "books") out of \(limit)."
+        if held >= limit {
+            return counted + " You can't take more books: return at least one first."
+        } else if held == 0 {
+            return counted + " Time to find your best book!"
+        } else {
+            return counted + " Don't forget to return them on time."
+        }
+    }
+
+    // MARK: - Sections
+
+    static func clientInfoSection(_ data: ScreenData) -> Section {
+        let client = data.client
+        let held = data.heldBooks.count
+        let overdue = data.heldBooks.filter(\.isOverdue).count
+        var badges: [Badge] = []
+        if overdue > 0 {
+            badges.append(Badge(text: "\(overdue) overdue", style: .warning))
+        }
+        if held >= client.loanLimit {
+            badges.append(Badge(text: "limit reached", style: .muted))
+        }
+        let item = Item(
+            id: "client-\(client.id)", kind: "client", title: "Hey \(client.name)!",
+            subtitle: "Card \(client.cardNumber)",
+            lines: [message(held: held, limit: client.loanLimit)],
+            badges: badges,
+            fields: [
+                Field("clientId", .int(client.id)), Field("name", .string(client.name)),
+                Field("cardNumber", .string(client.cardNumber)), Field("booksHeld", .int(held)),
+                Field("loanLimit", .int(client.loanLimit)), Field("overdue", .int(overdue)),
+            ])
+        return Section(id: SectionID.clientInfo, layout: .card, items: [item])
+    }
+
+    static func clientBooksSection(_ data: ScreenData, program: String) -> Section {
+        let items = data.heldBooks.map { held -> Item in
+            let book = held.book
+            let due = day(held.dueAt)
+            return Item(
+                id: clientBookItemID(book.id), kind: "book", title: book.title,
+                subtitle: byline(book),
+                lines: [held.isOverdue ? "Overdue since \(due)" : "Due \(due)"],
+                badges: held.isOverdue ? [Badge(text: "overdue", style: .warning)] : [],
+                actions: [Action(id: "return", title: "Return", command: "\(program) return \(book.id)")],
+                fields: [
+                    Field("bookId", .int(book.id)), Field("dueAt", .string(held.dueAt)),
+                    Field("overdue", .bool(held.isOverdue)), Field("renewals", .int(held.renewals)),
+                ])
+        }
+        return Section(
+            id: SectionID.clientBooks, layout: .row(cardWidth: 26, spacing: 2), items: items,
+            header: Supplementary(kind: .header, id: "client-books-header", title: "Your books"),
+            emptyState: Supplementary(
+                kind: .empty, id: "client-books-empty", title: "You don't have any books right now!",
+                lines: ["Pick one from the library below: \(program) take <book-id>"]))
+    }
+
+    static func libraryBooksSection(_ data: ScreenData, program: String) -> Section {
+        let catalog = data.catalog
+        let items = catalog.books.map { libraryItem($0, program: program) }
+        let header = Supplementary(
+            kind: .header, id: "library-books-header",
+            title: catalog.search.map { "Library: books matching “\($0)”" } ?? "Library",
+            count: catalog.totalCount,
+            actions: [Action(id: "search", title: "Search", command: "\(program) list --search <text>")])
+        return Section(
+            id: SectionID.libraryBooks, layout: .grid(minimumItemWidth: 28, spacing: 2), items: items,
+            header: header, footer: footer(catalog, program: program),
+            emptyState: emptyCatalog(catalog, program: program))
+    }
+
+    // MARK: - Private
+
+    private static func libraryItem(_ entry: ScreenData.CatalogBook, program: String) -> Item {
+        let book = entry.book
+        var lines: [String] = []
+        if let pages = book.pages { lines.append("\(pages) pages") }
+        if !book.description.isEmpty { lines.append(book.description) }
+        var badges: [Badge] = []
+        var actions: [Action] = []
+        var fields: [Field] = [Field("bookId", .int(book.id))]
+        switch entry.availability {
+        case .available:
+            actions.append(Action(id: "take", title: "Take", command: "\(program) take \(book.id)"))
+            fields.append(Field("availability", .string("available")))
+        case .yours(let dueAt):
+            badges.append(Badge(text: "✓ yours", style: .positive))
+            actions.append(Action(id: "return", title: "Return", command: "\(program) return \(book.id)"))
+            fields.append(Field("availability", .string("yours")))
+            fields.append(Field("dueAt", .string(dueAt)))
+        case .onLoan(let dueAt):
+            badges.append(Badge(text: "on loan until \(day(dueAt))", style: .muted))
+            fields.append(Field("availability", .string("on-loan")))
+            fields.append(Field("dueAt", .string(dueAt)))
+        case .lost:
+            badges.append(Badge(text: "lost", style: .muted))
+            fields.append(Field("availability", .string("lost")))
+        case .withdrawn:
+            badges.append(Badge(text: "withdrawn", style: .muted))
+            fields.append(Field("availability", .string("withdrawn")))
+        }
+        if let year = book.year { fields.append(Field("year", .int(year))) }
+        if let pages = book.pages { fields.append(Field("pages", .int(pages))) }
+        return Item(
+            id: libraryBookItemID(book.id), kind: "book", title: book.title, subtitle: byline(book), lines: lines,
+            badges: badges, actions: actions, fields: fields)
+    }
+
+    private static func footer(_ catalog: ScreenData.Catalog, program: String) -> Supplementary? {
+        guard !catalog.books.isEmpty else { return nil }
+        let books = "\(catalog.totalCount) \(catalog.totalCount == 1 ? "book" : "books")"
+        guard catalog.perPage != nil else {
+            return Supplementary(kind: .footer, id: "library-books-footer", title: "All \(books)")
+        }
+        var title = "Page \(catalog.page) of \(catalog.pageCount) · \(books)"
+        var actions: [Action] = []
+        if catalog.page < catalog.pageCount {
+            let next = "\(program) list --page \(catalog.page + 1)\(searchArgument(catalog))"
+            title += " · next: \(next)"
+            actions.append(Action(id: "next-page", title: "Next page", command: next))
+        }
+        return Supplementary(
+            kind: .footer, id: "library-books-footer", title: title, actions: actions,
+            fields: [
+                Field("page", .int(catalog.page)), Field("pageCount", .int(catalog.pageCount)),
+                Field("totalCount", .int(catalog.totalCount)),
+            ])
+    }
+
+    private static func emptyCatalog(_ catalog: ScreenData.Catalog, program: String) -> Supplementary {
+        if let search = catalog.search {
+            return Supplementary(
+                kind: .empty, id: "library-books-empty", title: "No books match “\(search)”.",
+                lines: ["Try other words, or see every book: \(program) list"])
+        }
+        if catalog.totalCount == 0 {
+            return Supplementary(
+                kind: .empty, id: "library-books-empty", title: "The library has no books yet.",
+                lines: ["Add the demo catalog: \(program) seed", "or import yours: \(program) import books.csv"])
+        }
+        return Supplementary(
+            kind: .empty, id: "library-books-empty",
+            title:
+                "Page \(catalog.page) is past the end: there \(catalog.pageCount == 1 ? "is 1 page" : "are \(catalog.pageCount) pages").",
+            lines: ["See the first page: \(program) list"])
+    }
+
+    private static func searchArgument(_ catalog: ScreenData.Catalog) -> String {
+        guard let search = catalog.search else { return "" }
+        return " --search " + shellQuoted(search)
+    }
+
+    /// `Frank Herbert · 1965`, or what of it is known; years before the common era read `720 BC`.
+    private static func byline(_ book: ScreenData.Book) -> String? {
+        var parts: [String] = []
+        if !book.author.isEmpty { parts.append(book.author) }
+        if let year = book.year { parts.append(year < 0 ? "\(-year) BC" : "\(year)") }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    }
+
+    /// The day of an ISO-8601 time: `2026-12-13` of `2026-12-13T10:00:00Z`.
+    private static func day(_ iso: String) -> String {
+        String(iso.prefix(10))
+    }
+}
+
+/// Quotes a word for a POSIX shell when it needs quoting, so hints can be pasted.
+func shellQuoted(_ word: String) -> String {
+    let safe = word.unicodeScalars.allSatisfy { scalar in
+        (scalar.value >= 0x30 && scalar.value <= 0x39) || (scalar.value >= 0x41 && scalar.value <= 0x5A)
+            || (scalar.value >= 0x61 && scalar.value <= 0x7A) || "-_./:@,+".unicodeScalars.contains(scalar)
+    }
+    if safe && !word.isEmpty { return word }
+    return "'" + word.replacing("'", with: "'\\''") + "'"
+}

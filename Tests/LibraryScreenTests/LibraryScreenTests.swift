@@ -1,0 +1,96 @@
+import LibraryScreen
+import Sections
+import Testing
+
+@Suite("The library screen's sections")
+struct LibraryScreenTests {
+    @Test("three sections with stable ids, in the article's order")
+    func sectionIDs() {
+        let screen = LibraryScreen.snapshot(from: Fixture.data())
+        #expect(screen.visibleSections.map(\.id) == ["client-info", "client-books", "library-books"])
+        #expect(screen.visibleSections.map(\.layout.style) == [.card, .row, .grid])
+    }
+
+    @Test(
+        "the greeting's message follows how many books the client holds",
+        arguments: [
+            (0, "You have 0 books out of 5. Time to find your best book!"),
+            (1, "You have 1 book out of 5. Don't forget to return them on time."),
+            (4, "You have 4 books out of 5. Don't forget to return them on time."),
+            (5, "You have 5 books out of 5. You can't take more books: return at least one first."),
+        ])
+    func messageByCount(held: Int, expected: String) throws {
+        let screen = LibraryScreen.snapshot(from: Fixture.data(heldIDs: Array(1...6).prefix(held).map { $0 }))
+        let info = try #require(screen.sections.first { $0.id == "client-info" })
+        #expect(info.items.count == 1)
+        #expect(info.items[0].title == "Hey John Doe!")
+        #expect(info.items[0].lines == [expected])
+        #expect(info.items[0].fields.contains(Field("booksHeld", .int(held))))
+    }
+
+    @Test("with no books held, the client's row keeps its header and shows the article's empty view")
+    func emptyClientBooks() throws {
+        let screen = LibraryScreen.snapshot(from: Fixture.data())
+        let row = try #require(screen.sections.first { $0.id == "client-books" })
+        #expect(row.items.isEmpty)
+        #expect(row.supplementaries.map(\.kind) == [.header, .empty])
+        #expect(row.supplementaries[1].title == "You don't have any books right now!")
+        #expect(row.supplementaries[1].lines.joined().contains("librarycli take <book-id>"))
+    }
+
+    @Test("held books carry their due date, an overdue mark and a return action")
+    func heldBooks() throws {
+        var data = Fixture.data(heldIDs: [2])
+        data.heldBooks = [Fixture.held(2, overdue: true)]
+        let row = try #require(LibraryScreen.snapshot(from: data).sections.first { $0.id == "client-books" })
+        let item = try #require(row.items.first)
+        #expect(item.id == "client-book-2")
+        #expect(item.lines == ["Overdue since 2026-12-13"])
+        #expect(item.badges == [Badge(text: "overdue", style: .warning)])
+        #expect(item.actions == [Action(id: "return", title: "Return", command: "librarycli return 2")])
+        #expect(item.fields.contains(Field("bookId", .int(2))))
+        #expect(row.supplementaries.map(\.kind) == [.header])
+    }
+
+    @Test("library books: checkmark on the client's own, on loan with due date, take action on available ones")
+    func libraryAvailability() throws {
+        let screen = LibraryScreen.snapshot(from: Fixture.data(count: 3, heldIDs: [1], othersIDs: [2]))
+        let grid = try #require(screen.sections.first { $0.id == "library-books" })
+        #expect(grid.items.map(\.id) == ["book-1", "book-2", "book-3"])
+        #expect(grid.items[0].badges == [Badge(text: "✓ yours", style: .positive)])
+        #expect(grid.items[0].actions.map(\.id) == ["return"])
+        #expect(grid.items[1].badges == [Badge(text: "on loan until 2026-12-20", style: .muted)])
+        #expect(grid.items[1].actions.isEmpty)
+        #expect(grid.items[2].badges.isEmpty)
+        #expect(grid.items[2].actions == [Action(id: "take", title: "Take", command: "librarycli take 3")])
+    }
+
+    @Test("the footer says which page, how many in all and how to see the next")
+    func footer() throws {
+        let data = Fixture.data(count: 3, page: 2, perPage: 3, totalCount: 10)
+        let grid = try #require(LibraryScreen.snapshot(from: data).sections.first { $0.id == "library-books" })
+        #expect(grid.footer?.title == "Page 2 of 4 · 10 books · next: librarycli list --page 3")
+        let last = Fixture.data(count: 1, page: 4, perPage: 3, totalCount: 10)
+        let lastGrid = try #require(LibraryScreen.snapshot(from: last).sections.first { $0.id == "library-books" })
+        #expect(lastGrid.footer?.title == "Page 4 of 4 · 10 books")
+        let searched = Fixture.data(count: 2, page: 1, perPage: 2, totalCount: 5, search: "l'été")
+        let searchedGrid = try #require(
+            LibraryScreen.snapshot(from: searched).sections.first { $0.id == "library-books" })
+        #expect(searchedGrid.footer?.title.hasSuffix("librarycli list --page 2 --search 'l'\\''été'") == true)
+    }
+
+    @Test(
+        "the library's empty state says why it is empty",
+        arguments: [
+            (nil, 0, "The library has no books yet."),
+            ("zzz", 0, "No books match “zzz”."),
+            (nil, 10, "Page 9 is past the end: there is 1 page."),
+        ] as [(String?, Int, String)])
+    func emptyLibrary(search: String?, total: Int, title: String) throws {
+        let data = Fixture.data(count: 0, page: 9, perPage: 20, totalCount: total, search: search)
+        let grid = try #require(LibraryScreen.snapshot(from: data).sections.first { $0.id == "library-books" })
+        #expect(grid.items.isEmpty)
+        #expect(grid.supplementaries.map(\.kind) == [.header, .empty])
+        #expect(grid.supplementaries[1].title == title)
+    }
+}
