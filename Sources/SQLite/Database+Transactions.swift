@@ -1,0 +1,83 @@
+import CSQLite
+
+extension Database {
+    // MARK: - Transactions
+
+    /// Runs `body` in an IMMEDIATE transaction: commits if it returns, rolls back and rethrows if it throws.
+    ///
+    /// BEGIN IMMEDIATE takes the write lock up front, so a busy database fails here (after the busy timeout)
+    /// with `SQLiteError.isBusy`, never half-way through.
+    ///
+    /// ```swift
+    /// let id = try db.write { db in
+    ///     try db.execute("INSERT INTO clients (name, card_number, created_at) VALUES (?, ?, ?)", [name, card, now])
+    ///     return Int(db.lastInsertedRowID)
+    /// }
+    /// ```
+    public func write<T>(_ body: (Database) throws -> T) throws -> T {
+        try transaction(begin: "BEGIN IMMEDIATE", body)
+    }
+
+    /// Runs `body` in a DEFERRED (read) transaction, so all its reads see one snapshot.
+    ///
+    /// ```swift
+    /// let (clients, books) = try db.read { db in
+    ///     (try db.fetchOne("SELECT count(*) FROM clients") { $0.int(0) },
+    ///      try db.fetchOne("SELECT count(*) FROM books") { $0.int(0) })
+    /// }
+    /// ```
+    public func read<T>(_ body: (Database) throws -> T) throws -> T {
+        try transaction(begin: "BEGIN DEFERRED", body)
+    }
+
+    /// Runs `body` in a savepoint inside the current transaction: rolled back to on throw, released otherwise.
+    ///
+    /// ```swift
+    /// try db.write { db in
+    ///     try? db.savepoint { db in try db.execute("INSERT ...") }  // undone alone if it throws
+    /// }
+    /// ```
+    public func savepoint<T>(_ body: (Database) throws -> T) throws -> T {
+        savepointCounter += 1
+        let name = "librarycli_savepoint_\(savepointCounter)"
+        defer { savepointCounter -= 1 }
+        try execute(script: "SAVEPOINT \(name)")
+        let value: T
+        do {
+            value = try body(self)
+        } catch {
+            try? execute(script: "ROLLBACK TO \(name); RELEASE \(name)")
+            throw error
+        }
+        try execute(script: "RELEASE \(name)")
+        return value
+    }
+
+    // MARK: - Private
+
+    private func transaction<T>(begin: String, _ body: (Database) throws -> T) throws -> T {
+        precondition(!isInTransaction, "write/read cannot be nested; use savepoint")
+        try execute(begin)
+        let value: T
+        do {
+            value = try body(self)
+        } catch {
+            rollbackIfNeeded()
+            throw error
+        }
+        do {
+            try execute("COMMIT")
+        } catch {
+            rollbackIfNeeded()
+            throw error
+        }
+        return value
+    }
+
+    private func rollbackIfNeeded() {
+        // SQLite may already have rolled back (for example after SQLITE_FULL); ROLLBACK would then fail.
+        if isInTransaction {
+            try? execute("ROLLBACK")
+        }
+    }
+}

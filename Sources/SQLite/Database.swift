@@ -1,0 +1,238 @@
+import CSQLite
+import Glibc
+
+/// How to open a database.
+///
+/// ```swift
+/// let db = try Database(path: "library.db", options: DatabaseOptions(readOnly: true, busyTimeoutMilliseconds: 100))
+/// ```
+public struct DatabaseOptions: Sendable, Equatable {
+    /// Open without write access; the file must exist and its journal mode is left alone.
+    public var readOnly: Bool
+    /// How long to wait for another connection's lock before failing with `SQLITE_BUSY`.
+    public var busyTimeoutMilliseconds: Int
+
+    /// Creates options; the defaults are read-write and a 5 second busy timeout.
+    ///
+    /// ```swift
+    /// let options = DatabaseOptions(busyTimeoutMilliseconds: 10_000)
+    /// ```
+    public init(readOnly: Bool = false, busyTimeoutMilliseconds: Int = 5_000) {
+        self.readOnly = readOnly
+        self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
+    }
+}
+
+/// A connection to an SQLite database.
+///
+/// A connection belongs to one thread at a time and is not `Sendable`: each thread opens its own (SQLite in
+/// WAL mode lets many readers and one writer work at once). Files are opened in WAL mode with
+/// `synchronous=NORMAL`, foreign keys on, double-quoted string literals off, and created with mode 0600.
+///
+/// ```swift
+/// let db = try Database(path: "/tmp/library.db")
+/// try db.write { db in
+///     try db.execute("INSERT INTO settings (key, value) VALUES (?, ?)", ["default_client", "1"])
+/// }
+/// ```
+public final class Database {
+    /// The path given at open (":memory:" for an in-memory database).
+    ///
+    /// ```swift
+    /// print(db.path)
+    /// ```
+    public let path: String
+
+    /// The options the database was opened with.
+    ///
+    /// ```swift
+    /// if db.options.readOnly { ... }
+    /// ```
+    public let options: DatabaseOptions
+
+    let connection: Connection
+    private var statementCache: [String: Statement] = [:]
+    var savepointCounter = 0
+
+    /// Opens (creating if missing, unless read-only) the database at `path`, or an in-memory one for ":memory:".
+    ///
+    /// Throws `SQLiteError` when the file cannot be opened (`isCannotOpen`), is not a database
+    /// (`isNotADatabase`, detected here without modifying the file) or cannot be switched to WAL.
+    ///
+    /// ```swift
+    /// let db = try Database(path: "library.db")
+    /// let memory = try Database(path: ":memory:")
+    /// ```
+    public init(path: String, options: DatabaseOptions = DatabaseOptions()) throws {
+        self.path = path
+        self.options = options
+        let isFile = !(path.isEmpty || path == ":memory:" || path.hasPrefix("file:"))
+        if isFile && !options.readOnly {
+            Self.createPrivateFileIfMissing(path)
+        }
+        var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        flags |= options.readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+        var handle: OpaquePointer?
+        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        guard code == SQLITE_OK, let handle else {
+            let error = SQLiteError(connection: handle, code: code, sql: nil)
+            sqlite3_close_v2(handle)
+            throw SQLiteError(code: error.extendedCode, message: "cannot open \(path): \(error.message)")
+        }
+        self.connection = Connection(handle: handle)
+        try configure(isFile: isFile)
+    }
+
+    // MARK: - Running SQL
+
+    /// Runs one statement with bound `arguments`, discarding any rows.
+    ///
+    /// ```swift
+    /// try db.execute("UPDATE books SET status = ? WHERE id = ?", ["lost", 12])
+    /// ```
+    public func execute(_ sql: String, _ arguments: [(any DatabaseValueConvertible)?] = []) throws {
+        try cachedStatement(sql).execute(arguments)
+    }
+
+    /// Runs several `;`-separated statements without arguments (schema scripts, migrations).
+    ///
+    /// ```swift
+    /// try db.execute(script: "CREATE TABLE a (x); CREATE TABLE b (y);")
+    /// ```
+    public func execute(script: String) throws {
+        var message: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(connection.handle, script, nil, nil, &message)
+        guard code == SQLITE_OK else {
+            let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
+            sqlite3_free(message)
+            throw SQLiteError(code: sqlite3_extended_errcode(connection.handle), message: text, sql: script)
+        }
+    }
+
+    /// Prepares a new statement that the caller owns (finalized when released).
+    ///
+    /// ```swift
+    /// let insert = try db.prepare("INSERT INTO books (title) VALUES (?)")
+    /// ```
+    public func prepare(_ sql: String) throws -> Statement {
+        try Statement(connection: connection, sql: sql)
+    }
+
+    /// Returns a statement for `sql` prepared once per connection and kept for reuse.
+    ///
+    /// ```swift
+    /// let select = try db.cachedStatement("SELECT title FROM books WHERE id = ?")
+    /// let title = try select.fetchOne([12]) { $0.string(0) }
+    /// ```
+    public func cachedStatement(_ sql: String) throws -> Statement {
+        if let statement = statementCache[sql] {
+            return statement
+        }
+        let statement = try prepare(sql)
+        statementCache[sql] = statement
+        return statement
+    }
+
+    /// Decodes every row of `sql` with `decode`.
+    ///
+    /// ```swift
+    /// let names = try db.fetchAll("SELECT name FROM clients ORDER BY id") { $0.string(0) }
+    /// ```
+    public func fetchAll<T>(
+        _ sql: String, _ arguments: [(any DatabaseValueConvertible)?] = [], _ decode: (Row) throws -> T
+    ) throws -> [T] {
+        try cachedStatement(sql).fetchAll(arguments, decode)
+    }
+
+    /// Decodes the first row of `sql` with `decode`, or returns nil when there is none.
+    ///
+    /// ```swift
+    /// let count = try db.fetchOne("SELECT count(*) FROM clients") { $0.int(0) } ?? 0
+    /// ```
+    public func fetchOne<T>(
+        _ sql: String, _ arguments: [(any DatabaseValueConvertible)?] = [], _ decode: (Row) throws -> T
+    ) throws -> T? {
+        try cachedStatement(sql).fetchOne(arguments, decode)
+    }
+
+    /// The rowid of the last successful INSERT on this connection.
+    ///
+    /// ```swift
+    /// try db.execute("INSERT INTO clients ...")
+    /// let id = db.lastInsertedRowID
+    /// ```
+    public var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(connection.handle) }
+
+    /// The number of rows changed by the last INSERT, UPDATE or DELETE on this connection.
+    ///
+    /// ```swift
+    /// try db.execute("UPDATE loans SET returned_at = ? WHERE id = ?", [now, id])
+    /// if db.changedRowCount == 0 { ... }
+    /// ```
+    public var changedRowCount: Int { Int(sqlite3_changes(connection.handle)) }
+
+    /// Whether a transaction is open on this connection.
+    ///
+    /// ```swift
+    /// precondition(!db.isInTransaction)
+    /// ```
+    public var isInTransaction: Bool { sqlite3_get_autocommit(connection.handle) == 0 }
+}
+
+// MARK: - Connection
+
+/// Owns the sqlite3 handle; statements keep it alive so it is closed after the last one is finalized.
+final class Connection {
+    let handle: OpaquePointer
+
+    init(handle: OpaquePointer) {
+        self.handle = handle
+    }
+
+    deinit {
+        sqlite3_close_v2(handle)
+    }
+}
+
+// MARK: - Private
+
+extension Database {
+    private func configure(isFile: Bool) throws {
+        let handle = connection.handle
+        sqlite3_extended_result_codes(handle, 1)
+        sqlite3_busy_timeout(handle, Int32(clamping: options.busyTimeoutMilliseconds))
+        for option in [SQLITE_DBCONFIG_DQS_DML, SQLITE_DBCONFIG_DQS_DDL] {
+            var result: Int32 = 0
+            let code = librarycli_sqlite3_db_config_int(handle, option, 0, &result)
+            guard code == SQLITE_OK else { throw SQLiteError(connection: handle, code: code, sql: nil) }
+        }
+        // A cheap read of the header: a file that is not a database fails here, before anything is written.
+        do {
+            _ = try fetchOne("PRAGMA schema_version") { $0.int(0) }
+        } catch let error as SQLiteError {
+            if error.isNotADatabase {
+                throw SQLiteError(code: error.extendedCode, message: "\(path) is not an SQLite database")
+            }
+            throw error
+        }
+        if isFile && !options.readOnly {
+            let mode = try fetchOne("PRAGMA journal_mode=WAL") { $0.string(0) } ?? ""
+            guard mode.lowercased() == "wal" else {
+                throw SQLiteError(
+                    code: SQLITE_ERROR,
+                    message: "cannot switch \(path) to WAL journal mode (SQLite answered '\(mode)')",
+                    sql: "PRAGMA journal_mode=WAL")
+            }
+            try execute("PRAGMA synchronous=NORMAL")
+        }
+        try execute("PRAGMA foreign_keys=ON")
+    }
+
+    /// Creates an empty file readable by its owner only, so SQLite (and its -wal, -shm files) use mode 0600.
+    private static func createPrivateFileIfMissing(_ path: String) {
+        let descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        if descriptor >= 0 {
+            close(descriptor)
+        }
+    }
+}

@@ -1,0 +1,210 @@
+/// One schema migration: a unique name (migrations apply in the order given) and its SQL script.
+///
+/// ```swift
+/// let migration = Migration(name: "0001_create_library.sql", sql: "CREATE TABLE t (x) STRICT;")
+/// ```
+public struct Migration: Sendable, Equatable {
+    /// The name, recorded in `schema_migrations` once applied.
+    public let name: String
+    /// The SQL script.
+    public let sql: String
+
+    /// Creates a migration.
+    ///
+    /// ```swift
+    /// Migration(name: "0002_add_index.sql", sql: "CREATE INDEX ...;")
+    /// ```
+    public init(name: String, sql: String) {
+        self.name = name
+        self.sql = sql
+    }
+
+    /// The SHA-256 of the SQL, hex; stored when applied and compared on every later check.
+    ///
+    /// ```swift
+    /// print(migration.checksum)
+    /// ```
+    public var checksum: String { SHA256.hexDigest(of: sql) }
+}
+
+/// Why the migrator refused a database. Nothing was changed when it throws one of these.
+///
+/// ```swift
+/// catch let error as MigrationError { print(error.message) }
+/// ```
+public enum MigrationError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The database has a migration applied that this program does not know: it was written by a newer program.
+    case unknownMigration(name: String)
+    /// An applied migration's SQL differs from the one this program carries.
+    case checksumMismatch(name: String)
+    /// Applying the migration left rows that break a foreign key.
+    case foreignKeyViolation(name: String, table: String)
+    /// The database needs migrations but was opened read-only.
+    case pendingMigrations(names: [String])
+
+    /// A plain English explanation.
+    ///
+    /// ```swift
+    /// print(MigrationError.checksumMismatch(name: "0001.sql").message)
+    /// ```
+    public var message: String {
+        switch self {
+        case .unknownMigration(let name):
+            return "the database was written by a newer librarycli (unknown migration \(name)); upgrade librarycli"
+        case .checksumMismatch(let name):
+            return "migration \(name) was edited after it was applied; the database schema cannot be trusted"
+        case .foreignKeyViolation(let name, let table):
+            return "migration \(name) would leave broken references in table \(table); it was not applied"
+        case .pendingMigrations(let names):
+            return "the database needs migrating (\(names.joined(separator: ", "))) but was opened read-only"
+        }
+    }
+
+    /// Same as `message`.
+    ///
+    /// ```swift
+    /// print("error: \(error)")
+    /// ```
+    public var description: String { message }
+}
+
+/// Which migrations a database has and which it still needs.
+///
+/// ```swift
+/// let status = try migrator.status(db)
+/// print(status.applied, status.pending)
+/// ```
+public struct MigrationStatus: Sendable, Equatable {
+    /// Names of applied migrations, in order.
+    public var applied: [String]
+    /// Names of migrations still to apply, in order.
+    public var pending: [String]
+
+    /// Whether nothing is pending.
+    ///
+    /// ```swift
+    /// if status.isUpToDate { ... }
+    /// ```
+    public var isUpToDate: Bool { pending.isEmpty }
+}
+
+/// Applies an ordered list of migrations, tracked in `schema_migrations`, each in its own IMMEDIATE transaction.
+///
+/// Safe for several processes at once: each transaction re-reads what is applied, so a second migrator finds
+/// nothing left to do. Refuses databases written by a newer program or whose applied migrations were edited.
+///
+/// ```swift
+/// let migrator = Migrator(migrations: [Migration(name: "0001.sql", sql: "CREATE TABLE t (x) STRICT;")])
+/// try migrator.migrate(db, appliedAt: "2026-11-29T14:40:00Z")
+/// ```
+public struct Migrator: Sendable {
+    /// The migrations in the order they apply.
+    public let migrations: [Migration]
+
+    /// Creates a migrator; names must be unique.
+    ///
+    /// ```swift
+    /// let migrator = Migrator(migrations: Migrations.embedded)
+    /// ```
+    public init(migrations: [Migration]) {
+        precondition(Set(migrations.map(\.name)).count == migrations.count, "migration names must be unique")
+        self.migrations = migrations
+    }
+
+    /// Applies every pending migration; returns the names applied (empty when already up to date).
+    ///
+    /// `appliedAt` is recorded as the applied time (the caller's clock).
+    ///
+    /// ```swift
+    /// let applied = try migrator.migrate(db, appliedAt: now.iso8601)
+    /// ```
+    @discardableResult
+    public func migrate(_ db: Database, appliedAt: String) throws -> [String] {
+        // Fast path and early refusal without writing anything.
+        if try db.read({ try status(in: $0) }).isUpToDate {
+            return []
+        }
+        var applied: [String] = []
+        for migration in migrations {
+            let didApply = try db.write { db -> Bool in
+                try db.execute(script: Self.createTrackingTable)
+                let current = try status(in: db)
+                guard current.pending.contains(migration.name) else { return false }
+                try db.execute(script: migration.sql)
+                try db.execute(
+                    "INSERT INTO schema_migrations (name, checksum, applied_at) VALUES (?, ?, ?)",
+                    [migration.name, migration.checksum, appliedAt])
+                if let table = try db.fetchOne("PRAGMA foreign_key_check", [], { $0.string(0) }) {
+                    throw MigrationError.foreignKeyViolation(name: migration.name, table: table)
+                }
+                return true
+            }
+            if didApply {
+                applied.append(migration.name)
+            }
+        }
+        return applied
+    }
+
+    /// Reports applied and pending migrations, reading only `schema_migrations`.
+    ///
+    /// Throws `MigrationError.unknownMigration` or `.checksumMismatch` for a database it must refuse.
+    ///
+    /// ```swift
+    /// let status = try migrator.status(db)
+    /// ```
+    public func status(_ db: Database) throws -> MigrationStatus {
+        if db.isInTransaction {
+            return try status(in: db)
+        }
+        return try db.read { try status(in: $0) }
+    }
+
+    /// Whether every migration is applied (and none is unknown or edited); cheap enough for every start-up.
+    ///
+    /// ```swift
+    /// if try !migrator.isUpToDate(db) { try migrator.migrate(db, appliedAt: now.iso8601) }
+    /// ```
+    public func isUpToDate(_ db: Database) throws -> Bool {
+        try status(db).isUpToDate
+    }
+
+    // MARK: - Private
+
+    private static let createTrackingTable = """
+        CREATE TABLE IF NOT EXISTS schema_migrations (
+            name       TEXT PRIMARY KEY,
+            checksum   TEXT NOT NULL,
+            applied_at TEXT NOT NULL
+        ) STRICT;
+        """
+
+    private func status(in db: Database) throws -> MigrationStatus {
+        let hasTable =
+            try db.fetchOne(
+                "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'schema_migrations'", [], { _ in true })
+            ?? false
+        var recorded: [String: String] = [:]
+        if hasTable {
+            try db.cachedStatement("SELECT name, checksum FROM schema_migrations").forEachRow { row in
+                recorded[row.string(0)] = row.string(1)
+            }
+        }
+        let known = Dictionary(uniqueKeysWithValues: migrations.map { ($0.name, $0) })
+        if let unknown = recorded.keys.filter({ known[$0] == nil }).sorted().first {
+            throw MigrationError.unknownMigration(name: unknown)
+        }
+        var result = MigrationStatus(applied: [], pending: [])
+        for migration in migrations {
+            if let checksum = recorded[migration.name] {
+                guard checksum == migration.checksum else {
+                    throw MigrationError.checksumMismatch(name: migration.name)
+                }
+                result.applied.append(migration.name)
+            } else {
+                result.pending.append(migration.name)
+            }
+        }
+        return result
+    }
+}

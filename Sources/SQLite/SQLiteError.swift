@@ -1,0 +1,129 @@
+import CSQLite
+
+/// An error reported by SQLite: the result codes, SQLite's own message and the SQL that failed.
+///
+/// Bound values are never part of the error, so it is safe to print.
+///
+/// ```swift
+/// do {
+///     try db.execute("INSERT INTO clients (name, card_number) VALUES (?, ?)", ["Ann", "C-1"])
+/// } catch let error as SQLiteError where error.isConstraintViolation {
+///     print(error)  // "SQLite error 2067 (constraint failed): UNIQUE constraint failed: ... (in: INSERT ...)"
+/// }
+/// ```
+public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The extended result code, such as `SQLITE_CONSTRAINT_UNIQUE` (2067).
+    ///
+    /// ```swift
+    /// if error.extendedCode == SQLITE_CONSTRAINT_UNIQUE { ... }
+    /// ```
+    public let extendedCode: Int32
+
+    /// SQLite's message, such as "UNIQUE constraint failed: clients.card_number".
+    ///
+    /// ```swift
+    /// print(error.message)
+    /// ```
+    public let message: String
+
+    /// The SQL that failed, if any (never the bound values).
+    ///
+    /// ```swift
+    /// print(error.sql ?? "-")
+    /// ```
+    public let sql: String?
+
+    /// Creates an error from a result code, a message and the SQL.
+    ///
+    /// ```swift
+    /// throw SQLiteError(code: SQLITE_ERROR, message: "journal mode is not WAL")
+    /// ```
+    public init(code: Int32, message: String, sql: String? = nil) {
+        self.extendedCode = code
+        self.message = message
+        self.sql = sql
+    }
+
+    /// The primary result code, such as `SQLITE_CONSTRAINT` (19) or `SQLITE_BUSY` (5).
+    ///
+    /// ```swift
+    /// if error.code == SQLITE_BUSY { ... }
+    /// ```
+    public var code: Int32 { extendedCode & 0xFF }
+
+    /// Whether a constraint (UNIQUE, CHECK, NOT NULL, FOREIGN KEY, a trigger's RAISE) refused the change.
+    ///
+    /// ```swift
+    /// if error.isConstraintViolation { print("refused") }
+    /// ```
+    public var isConstraintViolation: Bool { code == SQLITE_CONSTRAINT }
+
+    /// Whether the database stayed locked by another connection longer than the busy timeout.
+    ///
+    /// ```swift
+    /// if error.isBusy { exit(75) }
+    /// ```
+    public var isBusy: Bool { code == SQLITE_BUSY || code == SQLITE_LOCKED }
+
+    /// Whether the database (or its file or directory) cannot be written.
+    ///
+    /// ```swift
+    /// if error.isReadOnly { exit(73) }
+    /// ```
+    public var isReadOnly: Bool { code == SQLITE_READONLY || code == SQLITE_PERM }
+
+    /// Whether the file is not an SQLite database.
+    ///
+    /// ```swift
+    /// if error.isNotADatabase { print("not a library file") }
+    /// ```
+    public var isNotADatabase: Bool { code == SQLITE_NOTADB }
+
+    /// Whether the database file is damaged.
+    ///
+    /// ```swift
+    /// if error.isCorrupt { print("damaged") }
+    /// ```
+    public var isCorrupt: Bool { code == SQLITE_CORRUPT }
+
+    /// Whether the file cannot be opened (missing folder, no permission, missing file when read-only).
+    ///
+    /// ```swift
+    /// if error.isCannotOpen { exit(73) }
+    /// ```
+    public var isCannotOpen: Bool { code == SQLITE_CANTOPEN }
+
+    /// A one-line description for a command-line message.
+    ///
+    /// ```swift
+    /// print("error: \(error)")  // "SQLite error 5 (database is locked): database is locked"
+    /// ```
+    public var description: String {
+        let explanation = String(cString: sqlite3_errstr(extendedCode))
+        var text = "SQLite error \(extendedCode) (\(explanation)): \(message)"
+        if let sql {
+            text += " (in: \(sql))"
+        }
+        return text
+    }
+}
+
+// MARK: - Internal
+
+extension SQLiteError {
+    /// The error of the last failed call on `connection`, with `code` when the connection is gone.
+    init(connection: OpaquePointer?, code: Int32, sql: String?) {
+        if let connection {
+            let extended = sqlite3_extended_errcode(connection)
+            let message = String(cString: sqlite3_errmsg(connection))
+            // sqlite3_errmsg may describe a later call; trust the code we were given when they disagree.
+            if extended & 0xFF == code & 0xFF {
+                self.init(code: extended, message: message, sql: sql)
+            } else {
+                self.init(code: code, message: String(cString: sqlite3_errstr(code)), sql: sql)
+            }
+        } else {
+            self.init(code: code, message: String(cString: sqlite3_errstr(code)), sql: sql)
+        }
+    }
+}

@@ -1,0 +1,148 @@
+import CSQLite
+import Testing
+
+@testable import SQLite
+
+@Suite struct StatementTests {
+    let directory = TemporaryDirectory()
+
+    func open() throws -> Database {
+        let db = try Database(path: directory.file("test.db"))
+        try db.execute(script: "CREATE TABLE t (i INTEGER, r REAL, s TEXT, b BLOB, f INTEGER, n ANY) STRICT;")
+        return db
+    }
+
+    @Test func bindsAndReadsEveryType() throws {
+        let db = try open()
+        let blob: [UInt8] = [0, 1, 254, 255]
+        try db.execute(
+            "INSERT INTO t (i, r, s, b, f, n) VALUES (?, ?, ?, ?, ?, ?)",
+            [Int64.max, 2.5, "héllo\u{0}wörld 📚", blob, true, nil])
+        let row = try #require(
+            try db.fetchOne("SELECT i, r, s, b, f, n FROM t") { row in
+                (row.int64(0), row.double(1), row.string(2), row.blob(3), row.bool(4), row.isNull(5), row.value(5))
+            })
+        #expect(row.0 == Int64.max)
+        #expect(row.1 == 2.5)
+        #expect(row.2 == "héllo\u{0}wörld 📚")
+        #expect(row.3 == blob)
+        #expect(row.4 == true)
+        #expect(row.5 == true)
+        #expect(row.6 == .null)
+    }
+
+    @Test func readsNullsAsOptionals() throws {
+        let db = try open()
+        let missing: Int? = nil
+        try db.execute("INSERT INTO t (i, s) VALUES (?, ?)", [missing, Optional<String>.none])
+        let values = try #require(
+            try db.fetchOne("SELECT i, r, s, b FROM t") { row in
+                (row.intOrNil(0), row.doubleOrNil(1), row.stringOrNil(2), row.blobOrNil(3), row.int(0), row.string(2))
+            })
+        #expect(values.0 == nil)
+        #expect(values.1 == nil)
+        #expect(values.2 == nil)
+        #expect(values.3 == nil)
+        #expect(values.4 == 0)
+        #expect(values.5 == "")
+    }
+
+    @Test func emptyStringAndBlobAreNotNull() throws {
+        let db = try open()
+        try db.execute("INSERT INTO t (s, b) VALUES (?, ?)", ["", [UInt8]()])
+        let values = try #require(
+            try db.fetchOne("SELECT s IS NULL, b IS NULL, typeof(s), typeof(b) FROM t") { row in
+                (row.bool(0), row.bool(1), row.string(2), row.string(3))
+            })
+        #expect(values == (false, false, "text", "blob"))
+    }
+
+    @Test func databaseValueKeepsStorageClass() throws {
+        let db = try open()
+        try db.execute("INSERT INTO t (n) VALUES (?), (?), (?), (?)", [1, 1.5, "x", [UInt8]([7])])
+        let values = try db.fetchAll("SELECT n FROM t ORDER BY rowid") { $0.value(0) }
+        #expect(values == [.integer(1), .real(1.5), .text("x"), .blob([7])])
+    }
+
+    @Test func statementIsReusedAcrossManyRows() throws {
+        let db = try open()
+        let insert = try db.prepare("INSERT INTO t (i, s) VALUES (?, ?)")
+        try db.write { _ in
+            for number in 1...1000 {
+                try insert.execute([number, "row \(number)"])
+            }
+        }
+        let select = try db.prepare("SELECT s FROM t WHERE i = ?")
+        #expect(try select.fetchOne([7]) { $0.string(0) } == "row 7")
+        #expect(try select.fetchOne([999]) { $0.string(0) } == "row 999")
+        #expect(try select.fetchOne([5000]) { $0.string(0) } == nil)
+        #expect(try db.fetchOne("SELECT count(*), sum(i) FROM t") { [$0.int(0), $0.int(1)] } == [1000, 500_500])
+    }
+
+    @Test func stepIteratesRows() throws {
+        let db = try open()
+        try db.execute("INSERT INTO t (i) VALUES (1), (2), (3)")
+        let select = try db.prepare("SELECT i FROM t WHERE i >= ? ORDER BY i")
+        try select.bind([2])
+        var seen: [Int] = []
+        while let row = try select.step() {
+            seen.append(row.int(0))
+        }
+        #expect(seen == [2, 3])
+        select.reset()
+        #expect(try select.step()?.int(0) == 2)
+    }
+
+    @Test func wrongArgumentCountIsAnError() throws {
+        let db = try open()
+        let error = try #require(throws: SQLiteError.self) {
+            try db.execute("INSERT INTO t (i) VALUES (?)", [1, 2])
+        }
+        #expect(error.code == SQLITE_RANGE)
+    }
+
+    @Test func valuesAreBoundNotSpliced() throws {
+        let db = try open()
+        let hostile = "'); DROP TABLE t; --"
+        try db.execute("INSERT INTO t (s) VALUES (?)", [hostile])
+        #expect(try db.fetchOne("SELECT s FROM t") { $0.string(0) } == hostile)
+    }
+
+    @Test func scriptRunsSeveralStatements() throws {
+        let db = try open()
+        try db.execute(script: "INSERT INTO t (i) VALUES (1); INSERT INTO t (i) VALUES (2); CREATE TABLE u (x);")
+        #expect(try db.fetchOne("SELECT count(*) FROM t") { $0.int(0) } == 2)
+        #expect(try db.fetchOne("SELECT count(*) FROM u") { $0.int(0) } == 0)
+        #expect(throws: SQLiteError.self) { try db.execute(script: "INSERT INTO nowhere VALUES (1);") }
+    }
+
+    @Test func errorCarriesCodeMessageAndSQLButNoValues() throws {
+        let db = try open()
+        try db.execute(script: "CREATE TABLE u (x TEXT UNIQUE) STRICT;")
+        try db.execute("INSERT INTO u (x) VALUES (?)", ["secret-value"])
+        let error = try #require(throws: SQLiteError.self) {
+            try db.execute("INSERT INTO u (x) VALUES (?)", ["secret-value"])
+        }
+        #expect(error.code == SQLITE_CONSTRAINT)
+        #expect(error.extendedCode == 2067)  // SQLITE_CONSTRAINT_UNIQUE
+        #expect(error.isConstraintViolation)
+        #expect(error.message.contains("UNIQUE constraint failed: u.x"))
+        #expect(error.sql == "INSERT INTO u (x) VALUES (?)")
+        #expect(!error.description.contains("secret-value"))
+        #expect(error.description.contains("UNIQUE constraint failed"))
+    }
+
+    @Test func syntaxErrorAtPrepare() throws {
+        let db = try open()
+        let error = try #require(throws: SQLiteError.self) { try db.prepare("SELEC 1") }
+        #expect(error.code == SQLITE_ERROR)
+        #expect(error.sql == "SELEC 1")
+        #expect(error.message.contains("syntax error"))
+    }
+
+    @Test func doubleQuotedStringLiteralsAreRefused() throws {
+        let db = try open()
+        let error = try #require(throws: SQLiteError.self) { try db.execute("INSERT INTO t (s) VALUES (\"text\")") }
+        #expect(error.message.contains("no such column"))
+    }
+}

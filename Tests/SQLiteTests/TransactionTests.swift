@@ -1,0 +1,73 @@
+import Testing
+
+@testable import SQLite
+
+@Suite struct TransactionTests {
+    struct Refusal: Error {}
+
+    let directory = TemporaryDirectory()
+
+    func open() throws -> Database {
+        let db = try Database(path: directory.file("tx.db"))
+        try db.execute(script: "CREATE TABLE t (x INTEGER) STRICT;")
+        return db
+    }
+
+    func count(_ db: Database) throws -> Int {
+        try db.fetchOne("SELECT count(*) FROM t") { $0.int(0) } ?? -1
+    }
+
+    @Test func writeCommits() throws {
+        let db = try open()
+        let value = try db.write { db in
+            try db.execute("INSERT INTO t VALUES (?)", [1])
+            return 42
+        }
+        #expect(value == 42)
+        #expect(!db.isInTransaction)
+        let other = try Database(path: directory.file("tx.db"))
+        #expect(try count(other) == 1)
+    }
+
+    @Test func writeRollsBackOnThrow() throws {
+        let db = try open()
+        #expect(throws: Refusal.self) {
+            try db.write { db in
+                try db.execute("INSERT INTO t VALUES (?)", [1])
+                throw Refusal()
+            }
+        }
+        #expect(!db.isInTransaction)
+        #expect(try count(db) == 0)
+    }
+
+    @Test func savepointRollsBackOnlyItsOwnWork() throws {
+        let db = try open()
+        try db.write { db in
+            try db.execute("INSERT INTO t VALUES (1)")
+            #expect(throws: Refusal.self) {
+                try db.savepoint { db in
+                    try db.execute("INSERT INTO t VALUES (2)")
+                    throw Refusal()
+                }
+            }
+            try db.savepoint { db in
+                try db.execute("INSERT INTO t VALUES (3)")
+                try db.savepoint { db in try db.execute("INSERT INTO t VALUES (4)") }
+            }
+        }
+        #expect(try db.fetchAll("SELECT x FROM t ORDER BY x") { $0.int(0) } == [1, 3, 4])
+    }
+
+    @Test func readSeesOneSnapshot() throws {
+        let db = try open()
+        let writer = try Database(path: directory.file("tx.db"))
+        let counts = try db.read { db in
+            let before = try count(db)
+            try writer.write { db in try db.execute("INSERT INTO t VALUES (1)") }
+            return (before, try count(db))
+        }
+        #expect(counts == (0, 0))
+        #expect(try count(db) == 1)
+    }
+}
