@@ -1,0 +1,105 @@
+/// Which column of a catalog file holds which fact, found from the header by name, case-insensitively, with the
+/// common aliases of real data sets (`authors`, `original_publication_year`, `isbn13`, ...). Extra columns are ignored.
+///
+/// For example, the goodbooks-10k header:
+///
+///     let columns = try CatalogColumns(header: ["book_id", "isbn", "isbn13", "authors",
+///                                               "original_publication_year", "original_title", "title"])
+///     let record = try columns.record(from: row)
+public struct CatalogColumns: Sendable {
+    /// Why a header or a row could not be read: the column (by 1-based index and name) and the reason.
+    public struct Problem: Error, Hashable, Sendable {
+        /// The 1-based column, or nil when the problem is the header as a whole.
+        public var column: Int?
+        public var columnName: String?
+        public var reason: String
+    }
+
+    /// Header names accepted for each fact, in order of preference.
+    public static let aliases: [(fact: String, names: [String])] = [
+        ("title", ["title", "name", "book_title", "original_title"]),
+        ("author", ["author", "authors", "author_name", "writer", "by"]),
+        ("year", ["year", "original_publication_year", "publication_year", "year_published", "published"]),
+        ("pages", ["pages", "num_pages", "number_of_pages", "page_count"]),
+        ("isbn", ["isbn13", "isbn_13", "isbn", "isbn10", "isbn_10"]),
+        ("description", ["description", "summary", "blurb"]),
+    ]
+
+    let header: [String]
+    let title: [Int]
+    let author: [Int]
+    let year: [Int]
+    let pages: [Int]
+    let isbn: [Int]
+    let description: [Int]
+
+    /// Finds the columns in a header row. Throws when no column can hold the title.
+    ///
+    ///     let columns = try CatalogColumns(header: ["Title", "Authors", "Year"])
+    public init(header: [String]) throws(Problem) {
+        self.header = header
+        let normalized = header.map { FieldParsing.trimmed($0).lowercased().replacing(" ", with: "_") }
+        func columns(_ fact: String) -> [Int] {
+            let names = Self.aliases.first { $0.fact == fact }?.names ?? []
+            return names.compactMap { name in normalized.firstIndex(of: name) }
+        }
+        title = columns("title")
+        author = columns("author")
+        year = columns("year")
+        pages = columns("pages")
+        isbn = columns("isbn")
+        description = columns("description")
+        guard !title.isEmpty else {
+            throw Problem(
+                column: nil, columnName: nil,
+                reason: "no title column: the header needs one of \(Self.aliases[0].names.joined(separator: ", "))")
+        }
+    }
+
+    /// Reads one row (its fields in header order) as a book. The first non-empty of several alias columns wins
+    /// (a data set's `title` before its `original_title`), except ISBNs, where the first usable one wins.
+    ///
+    ///     let record = try columns.record(from: ["Dune", "Frank Herbert", "1965"])
+    public func record(from fields: [String]) throws(Problem) -> BookRecord {
+        func value(_ candidates: [Int]) -> (column: Int, text: String)? {
+            for column in candidates where column < fields.count {
+                let text = FieldParsing.trimmed(fields[column])
+                if !text.isEmpty { return (column, text) }
+            }
+            return nil
+        }
+        guard let title = value(title) else {
+            throw Problem(column: self.title[0] + 1, columnName: header[self.title[0]], reason: "the title is empty")
+        }
+        var record = BookRecord(title: title.text)
+        record.author = value(author)?.text ?? ""
+        record.description = value(description)?.text ?? ""
+        if let year = value(year) {
+            record.year = try parse(year.column) { text throws(FieldParsing.FieldProblem) in
+                try FieldParsing.year(text)
+            }
+        }
+        if let pages = value(pages) {
+            record.pages = try parse(pages.column) { text throws(FieldParsing.FieldProblem) in
+                try FieldParsing.pages(text)
+            }
+        }
+        for column in isbn where column < fields.count {
+            if let isbn = try parse(column, { text throws(FieldParsing.FieldProblem) in try FieldParsing.isbn(text) }) {
+                record.isbn = isbn
+                break
+            }
+        }
+        return record
+
+        func parse<T>(
+            _ column: Int, _ parser: (String) throws(FieldParsing.FieldProblem) -> T?
+        ) throws(Problem) -> T? {
+            do {
+                return try parser(fields[column])
+            } catch {
+                throw Problem(column: column + 1, columnName: header[column], reason: error.reason)
+            }
+        }
+    }
+}

@@ -1,0 +1,118 @@
+/// Parses the values of catalog files: years, page counts and ISBNs as people and spreadsheets write them.
+///
+/// Each parser returns `nil` for an empty value and throws `FieldProblem` with a plain reason for a bad one.
+///
+/// For example:
+///
+///     try FieldParsing.year("1997.0")   // 1997
+///     try FieldParsing.year("-720.0")   // -720
+///     try FieldParsing.isbn("0-439-02348-3")  // "9780439023481"
+public enum FieldParsing {
+    /// Why a value could not be read.
+    public struct FieldProblem: Error, Hashable, Sendable {
+        public var reason: String
+    }
+
+    /// A year: a whole number, possibly negative (before the common era), possibly written as a float (`1997.0`).
+    ///
+    ///     try FieldParsing.year(" 2008 ")  // 2008
+    public static func year(_ text: String) throws(FieldProblem) -> Int? {
+        let value = trimmed(text)
+        guard !value.isEmpty else { return nil }
+        guard let year = wholeNumber(value), (-9999...9999).contains(year) else {
+            throw FieldProblem(reason: "'\(value)' is not a year (a whole number from -9999 to 9999)")
+        }
+        return year
+    }
+
+    /// A page count: a positive whole number, possibly written as a float (`412.0`).
+    ///
+    ///     try FieldParsing.pages("412")  // 412
+    public static func pages(_ text: String) throws(FieldProblem) -> Int? {
+        let value = trimmed(text)
+        guard !value.isEmpty else { return nil }
+        guard let pages = wholeNumber(value), pages > 0, pages <= 1_000_000 else {
+            throw FieldProblem(reason: "'\(value)' is not a page count (a whole number above 0)")
+        }
+        return pages
+    }
+
+    /// A loan limit: a whole number from 0 to 1000.
+    ///
+    ///     try FieldParsing.loanLimit("5")  // 5
+    public static func loanLimit(_ text: String) throws(FieldProblem) -> Int? {
+        let value = trimmed(text)
+        guard !value.isEmpty else { return nil }
+        guard let limit = wholeNumber(value), (0...1000).contains(limit) else {
+            throw FieldProblem(reason: "'\(value)' is not a loan limit (a whole number from 0 to 1000)")
+        }
+        return limit
+    }
+
+    /// A yes/no value: `yes`, `true`, `1`, `y` or `no`, `false`, `0`, `n`, any case; empty is no.
+    ///
+    ///     try FieldParsing.flag("Yes")  // true
+    public static func flag(_ text: String) throws(FieldProblem) -> Bool {
+        switch trimmed(text).lowercased() {
+        case "", "no", "false", "0", "n": return false
+        case "yes", "true", "1", "y": return true
+        default: throw FieldProblem(reason: "'\(trimmed(text))' is not yes or no")
+        }
+    }
+
+    /// An ISBN as ISBN-13 digits. Hyphens and spaces are dropped; an ISBN-10 (final `X` allowed) is converted; a
+    /// 9-digit value is an ISBN-10 whose leading zero a spreadsheet dropped. A value a spreadsheet turned into a float
+    /// (`9.78043902348e+12`) has lost digits and reads as no ISBN.
+    ///
+    ///     try FieldParsing.isbn("439023483")  // "9780439023481"
+    public static func isbn(_ text: String) throws(FieldProblem) -> String? {
+        var value = trimmed(text)
+        guard !value.isEmpty else { return nil }
+        if looksLikeFloat(value) { return nil }
+        value = String(value.unicodeScalars.filter { $0 != "-" && $0 != " " }.map(Character.init))
+        let digits = Array(value.utf8)
+        let isDigit = { (byte: UInt8) in byte >= 0x30 && byte <= 0x39 }
+        if digits.count == 13, digits.allSatisfy(isDigit) {
+            return value
+        }
+        var ten = digits
+        if ten.count == 9, ten.allSatisfy(isDigit) { ten.insert(0x30, at: 0) }
+        if ten.count == 10, ten.prefix(9).allSatisfy(isDigit), isDigit(ten[9]) || ten[9] == 0x58 || ten[9] == 0x78 {
+            return isbn13(fromISBN10Body: Array(ten.prefix(9)))
+        }
+        throw FieldProblem(reason: "'\(trimmed(text))' is not an ISBN (10 or 13 digits)")
+    }
+
+    // MARK: - Private
+
+    static func trimmed(_ text: String) -> String {
+        var scalars = Substring(text).unicodeScalars[...]
+        while let first = scalars.first, first.properties.isWhitespace { scalars.removeFirst() }
+        while let last = scalars.last, last.properties.isWhitespace { scalars.removeLast() }
+        return String(String.UnicodeScalarView(scalars))
+    }
+
+    /// `2008`, `-720`, `+12`, `1997.0`, `1997.00` → the whole number; anything else (`1997.5`, `1e3`, `abc`) → nil.
+    private static func wholeNumber(_ value: String) -> Int? {
+        var integerPart = Substring(value)
+        if let dot = value.firstIndex(of: ".") {
+            let fraction = value[value.index(after: dot)...]
+            guard !fraction.isEmpty, fraction.allSatisfy({ $0 == "0" }) else { return nil }
+            integerPart = value[..<dot]
+        }
+        return Int(integerPart)
+    }
+
+    private static func looksLikeFloat(_ value: String) -> Bool {
+        let lower = value.lowercased()
+        return lower.contains("e+") || lower.contains("e-") || lower.contains(".")
+    }
+
+    private static func isbn13(fromISBN10Body body: [UInt8]) -> String {
+        let digits = [9, 7, 8] + body.map { Int($0) - 0x30 }
+        var sum = 0
+        for (index, digit) in digits.enumerated() { sum += digit * (index % 2 == 0 ? 1 : 3) }
+        let check = (10 - sum % 10) % 10
+        return (digits + [check]).map(String.init).joined()
+    }
+}

@@ -1,0 +1,61 @@
+import Seeding
+import Testing
+
+@Suite("Finding the catalog's columns from a header")
+struct CatalogColumnsTests {
+    static let goodbooksHeader = [
+        "book_id", "goodreads_book_id", "best_book_id", "work_id", "books_count", "isbn", "isbn13", "authors",
+        "original_publication_year", "original_title", "title", "language_code", "average_rating",
+    ]
+
+    @Test("a goodbooks-style row: aliases, float years, a mangled ISBN-13 falling back to the ISBN-10")
+    func goodbooksRow() throws {
+        let columns = try CatalogColumns(header: Self.goodbooksHeader)
+        let row = [
+            "1", "2767052", "2767052", "2792775", "272", "439023483", "9.78043902348e+12", "Suzanne Collins",
+            "2008.0", "The Hunger Games", "The Hunger Games (The Hunger Games, #1)", "eng", "4.34",
+        ]
+        let record = try columns.record(from: row)
+        #expect(record.title == "The Hunger Games (The Hunger Games, #1)")
+        #expect(record.author == "Suzanne Collins")
+        #expect(record.year == 2008)
+        #expect(record.isbn == "9780439023481")
+    }
+
+    @Test("header names match case-insensitively and extra columns are ignored")
+    func caseInsensitive() throws {
+        let columns = try CatalogColumns(header: ["Shelf", " TITLE ", "Author", "Year", "Pages", "ISBN"])
+        let record = try columns.record(from: ["B2", "Dune", "Frank Herbert", "1965", "412", ""])
+        #expect(record == BookRecord(title: "Dune", author: "Frank Herbert", year: 1965, pages: 412))
+    }
+
+    @Test("the title falls back to another alias when the first is empty")
+    func titleFallback() throws {
+        let columns = try CatalogColumns(header: ["original_title", "title"])
+        #expect(try columns.record(from: ["", "Only Title"]).title == "Only Title")
+    }
+
+    @Test("a header without a title column is refused")
+    func noTitle() {
+        #expect(throws: CatalogColumns.Problem.self) { try CatalogColumns(header: ["author", "year"]) }
+    }
+
+    @Test("a bad value names its column")
+    func badValue() throws {
+        let columns = try CatalogColumns(header: ["title", "author", "year"])
+        do {
+            _ = try columns.record(from: ["Dune", "Frank Herbert", "soon"])
+            Issue.record("expected a problem")
+        } catch {
+            #expect(error.column == 3)
+            #expect(error.columnName == "year")
+            #expect(error.reason.contains("'soon'"))
+        }
+    }
+
+    @Test("an empty title is refused")
+    func emptyTitle() throws {
+        let columns = try CatalogColumns(header: ["title", "author"])
+        #expect(throws: CatalogColumns.Problem.self) { try columns.record(from: ["  ", "Someone"]) }
+    }
+}
