@@ -1,0 +1,51 @@
+// MARK: - TextWrap
+
+/// Word wrapping for help and usage text.
+enum TextWrap {
+    /// Wraps `items` (words that must not be split) into lines of at most `width` columns.
+    ///
+    /// The first line starts with `prefix`; later lines are indented by `indent` spaces. A word wider than the
+    /// available room gets a line of its own.
+    static func items(_ items: [String], width: Int, prefix: String = "", indent: Int) -> [String] {
+        var lines: [String] = []
+        var line = prefix
+        var lineHasWord = false
+        for item in items {
+            if lineHasWord, line.count + 1 + item.count > width {
+                lines.append(line)
+                line = String(repeating: " ", count: indent)
+                lineHasWord = false
+            }
+            line += (lineHasWord ? " " : "") + item
+            lineHasWord = true
+        }
+        lines.append(line)
+        return lines
+    }
+
+    /// Wraps free text: every input line is wrapped on its own, keeping its leading spaces on continuation lines,
+    /// and the whole block is shifted right by `indent`.
+    static func paragraphs(_ text: String, width: Int, indent: Int = 0) -> [String] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { rawLine -> [String] in
+            let leading = rawLine.prefix { $0 == " " }.count
+            let words = rawLine.split(separator: " ").map(String.init)
+            guard !words.isEmpty else { return [""] }
+            let prefix = String(repeating: " ", count: indent + leading)
+            return items(words, width: width, prefix: prefix, indent: indent + leading)
+        }
+    }
+
+    /// A two-column entry: `label` at column 2, `text` wrapped from column `column` (on the next line if the label
+    /// is too wide).
+    static func entry(label: String, text: String, width: Int, column: Int = 26) -> [String] {
+        let labelLine = "  " + label
+        let words = text.split(separator: " ").map(String.init)
+        guard !words.isEmpty else { return [labelLine] }
+        let textWidth = max(width, column + 20)
+        if labelLine.count <= column - 2 {
+            let prefix = labelLine + String(repeating: " ", count: column - labelLine.count)
+            return items(words, width: textWidth, prefix: prefix, indent: column)
+        }
+        return [labelLine] + items(words, width: textWidth, prefix: String(repeating: " ", count: column), indent: column)
+    }
+}
