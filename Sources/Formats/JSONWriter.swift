@@ -1,0 +1,122 @@
+/// Writes JSON text: correctly escaped strings and whole values, compact or indented.
+///
+/// Strings escape `"` and `\`, write `\n`, `\r`, `\t`, `\b`, `\f` in their short forms and every other control
+/// character below U+0020 as `\u00XX`; all other text, including non-ASCII, passes through as UTF-8. Non-finite
+/// doubles (which ``JSONParser`` never produces) are written as `null`. Object members keep their order.
+///
+/// For example:
+///
+///     JSONWriter.quoted("say \"hi\"\n")                  // "\"say \\\"hi\\\"\\n\""
+///     JSONWriter.string(from: ["title": "Dune", "year": 1965])  // {"title":"Dune","year":1965}
+public enum JSONWriter {
+    // MARK: - Strings
+
+    /// Returns `string` as a quoted, escaped JSON string literal.
+    ///
+    ///     JSONWriter.quoted("a\u{1}b")  // "\"a\\u0001b\""
+    public static func quoted(_ string: String) -> String {
+        var output = ""
+        appendQuoted(string, to: &output)
+        return output
+    }
+
+    /// Appends `string` as a quoted, escaped JSON string literal to `output`.
+    ///
+    ///     var json = "{\"title\":"
+    ///     JSONWriter.appendQuoted("Dune", to: &json)
+    public static func appendQuoted(_ string: String, to output: inout String) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(string.utf8.count + 2)
+        appendQuoted(string, to: &bytes)
+        output += String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `string` as a quoted, escaped JSON string literal to a UTF-8 byte buffer.
+    ///
+    ///     var bytes: [UInt8] = []
+    ///     JSONWriter.appendQuoted("Dune", to: &bytes)
+    public static func appendQuoted(_ string: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        for byte in string.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): output.append(contentsOf: [0x5C, 0x22])
+            case UInt8(ascii: "\\"): output.append(contentsOf: [0x5C, 0x5C])
+            case 0x0A: output.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+            case 0x0D: output.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+            case 0x09: output.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+            case 0x08: output.append(contentsOf: [0x5C, UInt8(ascii: "b")])
+            case 0x0C: output.append(contentsOf: [0x5C, UInt8(ascii: "f")])
+            case 0..<0x20:
+                output.append(contentsOf: Array("\\u00".utf8))
+                output.append(hexDigit(byte >> 4))
+                output.append(hexDigit(byte & 0x0F))
+            default: output.append(byte)
+            }
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+
+    // MARK: - Values
+
+    /// Returns `value` as JSON text; `indent` > 0 puts members and elements on their own lines.
+    ///
+    ///     JSONWriter.string(from: [1, 2])             // [1,2]
+    ///     JSONWriter.string(from: [1, 2], indent: 2)  // "[\n  1,\n  2\n]"
+    public static func string(from value: JSONValue, indent: Int = 0) -> String {
+        var bytes: [UInt8] = []
+        write(value, indent: indent, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `value` as JSON text to a UTF-8 byte buffer.
+    ///
+    ///     var bytes: [UInt8] = []
+    ///     JSONWriter.write(["a": true], to: &bytes)
+    public static func write(_ value: JSONValue, indent: Int = 0, to output: inout [UInt8]) {
+        write(value, indent: indent, level: 0, to: &output)
+    }
+
+    // MARK: - Private
+
+    private static func write(_ value: JSONValue, indent: Int, level: Int, to output: inout [UInt8]) {
+        switch value {
+        case .null: output.append(contentsOf: Array("null".utf8))
+        case .bool(let flag): output.append(contentsOf: Array((flag ? "true" : "false").utf8))
+        case .int(let number): output.append(contentsOf: Array(String(number).utf8))
+        case .double(let number):
+            output.append(contentsOf: Array((number.isFinite ? number.description : "null").utf8))
+        case .string(let text): appendQuoted(text, to: &output)
+        case .array(let elements):
+            output.append(UInt8(ascii: "["))
+            for (index, element) in elements.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                newline(indent: indent, level: level + 1, to: &output)
+                write(element, indent: indent, level: level + 1, to: &output)
+            }
+            if !elements.isEmpty { newline(indent: indent, level: level, to: &output) }
+            output.append(UInt8(ascii: "]"))
+        case .object(let object):
+            output.append(UInt8(ascii: "{"))
+            for (index, member) in object.members.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                newline(indent: indent, level: level + 1, to: &output)
+                appendQuoted(member.key, to: &output)
+                output.append(UInt8(ascii: ":"))
+                if indent > 0 { output.append(UInt8(ascii: " ")) }
+                write(member.value, indent: indent, level: level + 1, to: &output)
+            }
+            if !object.isEmpty { newline(indent: indent, level: level, to: &output) }
+            output.append(UInt8(ascii: "}"))
+        }
+    }
+
+    private static func newline(indent: Int, level: Int, to output: inout [UInt8]) {
+        guard indent > 0 else { return }
+        output.append(0x0A)
+        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * level))
+    }
+
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") + nibble - 10
+    }
+}
