@@ -15,18 +15,27 @@ struct FishCompletion {
             "    switch \"$argv[1]\"",
         ]
         for entry in model.entries where !entry.subcommands.isEmpty {
-            lines += ["        case \(q(entry.key))", "            printf '%s\\n' \(entry.subcommands.map { q($0.name) }.joined(separator: " "))"]
+            lines += [
+                "        case \(q(entry.key))",
+                "            printf '%s\\n' \(entry.subcommands.map { q($0.name) }.joined(separator: " "))",
+            ]
         }
         lines += ["    end", "end", "", "function \(f)_takes_value", "    switch \"$argv[1]|$argv[2]\""]
         for entry in model.entries {
             let spellings = entry.command.options.filter(\.takesValue).flatMap(spellings)
             if !spellings.isEmpty {
-                lines += ["        case \(spellings.map { q(entry.key + "|" + $0) }.joined(separator: " "))", "            return 0"]
+                lines += [
+                    "        case \(spellings.map { q(entry.key + "|" + $0) }.joined(separator: " "))",
+                    "            return 0",
+                ]
             }
         }
         let globalSpellings = model.globals.filter(\.takesValue).flatMap(spellings)
         if !globalSpellings.isEmpty {
-            lines += ["        case \(globalSpellings.map { "'*|" + $0 + "'" }.joined(separator: " "))", "            return 0"]
+            lines += [
+                "        case \(globalSpellings.map { "'*|" + $0 + "'" }.joined(separator: " "))",
+                "            return 0",
+            ]
         }
         lines += [
             "    end",
@@ -70,8 +79,8 @@ struct FishCompletion {
         for entry in model.entries {
             let condition = q("\(f)_path_is \"\(entry.key)\"")
             for subcommand in entry.subcommands {
-                lines.append(
-                    "complete -c \(p) -n \(condition) -a \(q(subcommand.name)) -d \(q(CompletionModel.summary(subcommand.abstract)))")
+                let description = q(CompletionModel.summary(subcommand.abstract))
+                lines.append("complete -c \(p) -n \(condition) -a \(q(subcommand.name)) -d \(description)")
             }
             if !entry.argumentValues.isEmpty {
                 lines.append("complete -c \(p) -n \(condition) -a \(q(entry.argumentValues.joined(separator: " ")))")

@@ -28,9 +28,11 @@ extension ArgumentParser {
                             text: argument.help + Self.valuesNote(argument.allowedValues), width: width)
                     })
         }
-        blocks.append(["OPTIONS:"] + optionEntries(command, isRoot: path.isEmpty).flatMap { entry in
-            TextWrap.entry(label: entry.label, text: entry.text, width: width)
-        })
+        blocks.append(
+            ["OPTIONS:"]
+                + optionEntries(command, isRoot: path.isEmpty).flatMap { entry in
+                    TextWrap.entry(label: entry.label, text: entry.text, width: width)
+                })
         if !command.subcommands.isEmpty {
             var entries = command.subcommands.flatMap { subcommand in
                 let label = subcommand.name + (subcommand.name == command.defaultSubcommand ? " (default)" : "")
@@ -42,7 +44,8 @@ extension ArgumentParser {
             let program = ([root.name] + path).joined(separator: " ")
             blocks.append(
                 ["SUBCOMMANDS:"] + entries + [""]
-                    + TextWrap.paragraphs("See '\(program) help <subcommand>' for detailed help.", width: width, indent: 2))
+                    + TextWrap.paragraphs(
+                        "See '\(program) help <subcommand>' for detailed help.", width: width, indent: 2))
         }
         for section in command.extraHelpSections {
             blocks.append(["\(section.title):"] + TextWrap.paragraphs(section.body, width: width, indent: 2))

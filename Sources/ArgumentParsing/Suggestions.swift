@@ -19,7 +19,7 @@ public enum Suggestions {
     public static func closest(to word: String, among candidates: [String]) -> String? {
         let typed = Array(word.lowercased())
         var best: (candidate: String, distance: Int)?
-        for candidate in candidates where candidate != word {
+        for candidate in candidates {
             let distance = self.distance(typed, Array(candidate.lowercased()))
             let limit = max(1, max(typed.count, candidate.count) / 3)
             guard distance <= limit else { continue }

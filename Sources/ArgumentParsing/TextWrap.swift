@@ -24,10 +24,13 @@ enum TextWrap {
     }
 
     /// Wraps free text: every input line is wrapped on its own, keeping its leading spaces on continuation lines,
-    /// and the whole block is shifted right by `indent`.
+    /// and the whole block is shifted right by `indent`. Lines that fit are kept exactly (inner spacing included).
     static func paragraphs(_ text: String, width: Int, indent: Int = 0) -> [String] {
         text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { rawLine -> [String] in
             let leading = rawLine.prefix { $0 == " " }.count
+            if indent + rawLine.count <= width {
+                return [rawLine.isEmpty ? "" : String(repeating: " ", count: indent) + rawLine]
+            }
             let words = rawLine.split(separator: " ").map(String.init)
             guard !words.isEmpty else { return [""] }
             let prefix = String(repeating: " ", count: indent + leading)
@@ -46,6 +49,7 @@ enum TextWrap {
             let prefix = labelLine + String(repeating: " ", count: column - labelLine.count)
             return items(words, width: textWidth, prefix: prefix, indent: column)
         }
-        return [labelLine] + items(words, width: textWidth, prefix: String(repeating: " ", count: column), indent: column)
+        return [labelLine]
+            + items(words, width: textWidth, prefix: String(repeating: " ", count: column), indent: column)
     }
 }

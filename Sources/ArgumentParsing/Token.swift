@@ -37,7 +37,8 @@ public enum Token: Equatable, Sendable {
             } else if word.hasPrefix("--") {
                 let body = word.dropFirst(2)
                 if let equals = body.firstIndex(of: "=") {
-                    tokens.append(.longOption(String(body[..<equals]), inlineValue: String(body[body.index(after: equals)...])))
+                    tokens.append(
+                        .longOption(String(body[..<equals]), inlineValue: String(body[body.index(after: equals)...])))
                 } else {
                     tokens.append(.longOption(String(body), inlineValue: nil))
                 }

@@ -64,10 +64,17 @@ struct ParsingTests {
     @Test("typed getters throw usage errors naming the option")
     func typedGetterErrors() throws {
         let parsed = try #require(Fixture.command("list --page abc --width 5"))
-        #expect(throws: UsageError(.invalidValue("abc", for: "--page <n>", expected: "a positive whole number"), commandPath: ["list"])) {
+        #expect(
+            throws: UsageError(
+                .invalidValue("abc", for: "--page <n>", expected: "a positive whole number"), commandPath: ["list"])
+        ) {
             try parsed.positiveInteger("page")
         }
-        #expect(throws: UsageError(.invalidValue("5", for: "--width <n>", expected: "a whole number from 20 to 500"), commandPath: ["list"])) {
+        #expect(
+            throws: UsageError(
+                .invalidValue("5", for: "--width <n>", expected: "a whole number from 20 to 500"), commandPath: ["list"]
+            )
+        ) {
             try parsed.integer("width", in: 20...500)
         }
     }
@@ -75,7 +82,10 @@ struct ParsingTests {
     @Test("ids after -- are positional and then invalid")
     func idsAfterTerminator() throws {
         let parsed = try #require(Fixture.command("take -- --5"))
-        #expect(throws: UsageError(.invalidValue("--5", for: "<book-id>", expected: "a positive whole number"), commandPath: ["take"])) {
+        #expect(
+            throws: UsageError(
+                .invalidValue("--5", for: "<book-id>", expected: "a positive whole number"), commandPath: ["take"])
+        ) {
             try parsed.positiveIntegers("book-id")
         }
         #expect(try Fixture.command("take -- 12 13").map { try $0.positiveIntegers("book-id") } == [12, 13])
@@ -93,12 +103,43 @@ struct ParsingTests {
         }
         #expect(parsed.path == ["list"])
         #expect(parsed.optionValues == ["db": ["x"], "page": ["2"]])
-        #expect(parser.parse(["lsit"]) == .failure(UsageError(.unknownCommand("lsit", suggestion: "list"), commandPath: [])))
+        #expect(
+            parser.parse(["lsit"]) == .failure(UsageError(.unknownCommand("lsit", suggestion: "list"), commandPath: []))
+        )
     }
 
     @Test("version is answered anywhere")
     func version() {
         #expect(Fixture.parse("--version") == .version)
         #expect(Fixture.parse("list --version") == .version)
+    }
+}
+
+@Suite("Short options with values")
+struct ShortValueTests {
+    static let parser = ArgumentParser(
+        root: CommandSpec(
+            name: "tool",
+            options: [
+                .value("width", short: "w", valueName: "n", help: "Width."),
+                .flag("verbose", short: "v", help: "More."),
+            ]))
+
+    @Test(
+        "a short option takes the rest of its bundle or the next word",
+        arguments: [["-w", "100"], ["-w100"], ["-vw100"], ["-vw", "100"], ["--width=100", "-v"]])
+    func shortValues(_ arguments: [String]) throws {
+        guard case .command(let parsed) = Self.parser.parse(arguments) else {
+            Issue.record("expected a command for \(arguments)")
+            return
+        }
+        #expect(try parsed.integer("width") == 100)
+        #expect(parsed.flag("verbose") == arguments.joined().contains("v"))
+    }
+
+    @Test("a short option without its value is a missing value")
+    func missing() {
+        #expect(
+            Self.parser.parse(["-vw"]) == .failure(UsageError(.missingValue(option: "--width <n>"), commandPath: [])))
     }
 }

@@ -1,0 +1,105 @@
+import ArgumentParsing
+import Testing
+
+@Suite("Usage errors")
+struct UsageErrorTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        var line: String
+        var error: ParseError
+        var path: [String]
+        var testDescription: String { line }
+    }
+
+    static let cases: [Case] = [
+        Case(line: "list --serch x", error: .unknownOption("--serch", suggestion: "--search"), path: ["list"]),
+        Case(line: "list --zzz", error: .unknownOption("--zzz", suggestion: nil), path: ["list"]),
+        Case(line: "lsit", error: .unknownCommand("lsit", suggestion: "list"), path: []),
+        Case(line: "clients ad", error: .unknownCommand("ad", suggestion: "add"), path: ["clients"]),
+        Case(line: "xyzzy", error: .unknownCommand("xyzzy", suggestion: nil), path: []),
+        Case(line: "list --page", error: .missingValue(option: "--page <n>"), path: ["list"]),
+        Case(line: "list --search --all", error: .missingValue(option: "--search <text>"), path: ["list"]),
+        Case(line: "list --search -- x", error: .missingValue(option: "--search <text>"), path: ["list"]),
+        Case(line: "take", error: .missingArgument("<book-id>"), path: ["take"]),
+        Case(line: "books add", error: .missingArgument("--title <title>"), path: ["books", "add"]),
+        Case(line: "renew 1 2", error: .unexpectedArgument("2"), path: ["renew"]),
+        Case(line: "list 5", error: .unexpectedArgument("5"), path: ["list"]),
+        Case(line: "list --all=yes", error: .unexpectedValue(option: "--all", value: "yes"), path: ["list"]),
+        Case(line: "list --page 1 --page 2", error: .duplicateOption("--page"), path: ["list"]),
+        Case(
+            line: "--format xml list",
+            error: .invalidValue("xml", for: "--format <format>", expected: "one of 'text', 'json'"), path: []),
+        Case(
+            line: "export --format text",
+            error: .invalidValue("text", for: "--format <format>", expected: "one of 'csv', 'json'"), path: ["export"]),
+        Case(
+            line: "completion tcsh",
+            error: .invalidValue("tcsh", for: "<shell>", expected: "one of 'bash', 'zsh', 'fish'"),
+            path: ["completion"]),
+        Case(line: "list -qx", error: .unknownOption("-x", suggestion: nil), path: ["list"]),
+        Case(line: "list -all", error: .unknownOption("-a", suggestion: "--all"), path: ["list"]),
+        Case(line: "help lsit", error: .unknownCommand("lsit", suggestion: "list"), path: []),
+        Case(line: "help clients ad", error: .unknownCommand("ad", suggestion: "add"), path: ["clients"]),
+    ]
+
+    @Test("wrong command lines fail with the right error", arguments: cases)
+    func fails(_ testCase: Case) {
+        #expect(Fixture.parse(testCase.line) == .failure(UsageError(testCase.error, commandPath: testCase.path)))
+    }
+
+    @Test("the full message has the swift-argument-parser shape and exit code 64")
+    func fullMessage() throws {
+        let output = try #require(Fixture.parser.output(for: Fixture.parse("list --serch x")))
+        #expect(
+            output.text == """
+                Error: Unknown option '--serch'. Did you mean '--search'?
+                Usage: librarycli list [--page <n>] [--per-page <n>] [--all] [--search <text>]
+                  See 'librarycli list --help' for more information.
+
+                """)
+        #expect(output.channel == .standardError)
+        #expect(output.exitCode == 64)
+    }
+
+    @Test("an invalid id from a typed getter renders with the command's usage")
+    func invalidIdMessage() throws {
+        let parsed = try #require(Fixture.command("take 0"))
+        let error = try #require(throws: UsageError.self) { try parsed.positiveIntegers("book-id") }
+        let output = Fixture.parser.output(for: error)
+        #expect(
+            output.text == """
+                Error: Invalid value '0' for '<book-id>': expected a positive whole number.
+                Usage: librarycli take <book-id> ...
+                  See 'librarycli take --help' for more information.
+
+                """)
+        #expect(output.exitCode == ExitCode.usageError)
+    }
+
+    @Test("messages for every error case")
+    func wording() {
+        #expect(
+            ParseError.unknownCommand("lsit", suggestion: "list").message
+                == "Unknown command 'lsit'. Did you mean 'list'?")
+        #expect(ParseError.missingValue(option: "--page <n>").message == "Missing value for '--page <n>'.")
+        #expect(ParseError.missingArgument("<book-id>").message == "Missing expected argument '<book-id>'.")
+        #expect(ParseError.unexpectedArgument("x").message == "Unexpected argument 'x'.")
+        #expect(
+            ParseError.unexpectedValue(option: "--all", value: "1").message
+                == "The flag '--all' does not take a value (got '1').")
+        #expect(ParseError.duplicateOption("--page").message == "The option '--page' was given more than once.")
+    }
+
+    @Test("a long usage line wraps under the first word")
+    func wrapsUsage() throws {
+        let output = try #require(Fixture.parser.output(for: Fixture.parse("list --serch x"), width: 50))
+        #expect(
+            output.text == """
+                Error: Unknown option '--serch'. Did you mean
+                '--search'?
+                Usage: librarycli list [--page <n>]
+                       [--per-page <n>] [--all] [--search <text>]
+                  See 'librarycli list --help' for more information.
+
+                """)
+    }
+}
