@@ -30,7 +30,7 @@ struct ParseRun {
             }
             if helpRequested { return .help(commandPath: path) }
             if versionRequested { return .version }
-            if positionals.isEmpty, let name = command.defaultSubcommand { descend(into: name) }
+            if positionals.isEmpty, let name = command.defaultSubcommand { try descend(into: name) }
             return .command(try finish())
         } catch {
             if helpRequested || helpFollows() { return .help(commandPath: path) }
@@ -47,7 +47,7 @@ struct ParseRun {
             try consumeShort(letters)
         case .value(let word):
             if positionals.isEmpty, command.subcommand(named: word) != nil {
-                descend(into: word)
+                try descend(into: word)
             } else if positionals.isEmpty, path.isEmpty, word == "help", hasBuiltInHelpCommand {
                 return try helpCommand()
             } else if positionals.isEmpty, !command.subcommands.isEmpty, command.arguments.isEmpty {
@@ -57,7 +57,7 @@ struct ParseRun {
                     if path.isEmpty, hasBuiltInHelpCommand { names.append("help") }
                     throw fail(.unknownCommand(word, suggestion: Suggestions.closest(to: word, among: names)))
                 }
-                descend(into: name)
+                try descend(into: name)
                 positionals.append(word)
             } else {
                 positionals.append(word)
@@ -66,7 +66,7 @@ struct ParseRun {
             if positionals.isEmpty, command.arguments.isEmpty, let name = command.defaultSubcommand,
                 command.subcommand(named: name)?.arguments.isEmpty == false
             {
-                descend(into: name)
+                try descend(into: name)
             }
             positionals.append(word)
         }
@@ -81,7 +81,7 @@ struct ParseRun {
         } else if name == "version", root.version != nil {
             versionRequested = true
         } else if let defaultCommand = defaultCommandIfItKnows({ $0.name == name }) {
-            descend(into: defaultCommand)
+            try descend(into: defaultCommand)
             try consumeLong(name, inlineValue: inlineValue)
         } else {
             let spellings = availableOptions.map(\.spelling) + builtInSpellings
@@ -102,7 +102,7 @@ struct ParseRun {
             } else if letter == "h" {
                 helpRequested = true
             } else if let defaultCommand = defaultCommandIfItKnows({ $0.short == letter }) {
-                descend(into: defaultCommand)
+                try descend(into: defaultCommand)
                 try consumeShort(String(letter) + rest)
                 return
             } else {
@@ -203,10 +203,16 @@ struct ParseRun {
         return name
     }
 
-    private mutating func descend(into name: String) {
+    /// Enters a subcommand; values already given for an option it shadows must also suit its own declaration.
+    private mutating func descend(into name: String) throws(UsageError) {
         guard let next = command.subcommand(named: name) else { return }
         command = next
         path.append(name)
+        for option in next.options where !option.allowedValues.isEmpty {
+            if let bad = optionValues[option.name]?.first(where: { !option.allowedValues.contains($0) }) {
+                throw fail(.invalidValue(bad, for: option.display, expected: Validation.describe(option.allowedValues)))
+            }
+        }
     }
 
     /// Takes the next token if it can be an option value (a plain word, not an option, not after `--`).

@@ -34,6 +34,7 @@ struct ParsingTests {
         Case(line: "-qq list", path: ["list"], flags: ["quiet": 2]),
         Case(line: "export --format csv", path: ["export"], options: ["format": ["csv"]]),
         Case(line: "list --format json", path: ["list"], options: ["format": ["json"]]),
+        Case(line: "--format json export", path: ["export"], options: ["format": ["json"]]),
         Case(line: "list --search -", path: ["list"], options: ["search": ["-"]]),
         Case(line: "completion zsh", path: ["completion"], arguments: ["shell": ["zsh"]]),
         Case(line: "books add --title Dune", path: ["books", "add"], options: ["title": ["Dune"]]),

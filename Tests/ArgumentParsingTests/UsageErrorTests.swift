@@ -32,6 +32,9 @@ struct UsageErrorTests {
             line: "export --format text",
             error: .invalidValue("text", for: "--format <format>", expected: "one of 'csv', 'json'"), path: ["export"]),
         Case(
+            line: "--format text export",
+            error: .invalidValue("text", for: "--format <format>", expected: "one of 'csv', 'json'"), path: ["export"]),
+        Case(
             line: "completion tcsh",
             error: .invalidValue("tcsh", for: "<shell>", expected: "one of 'bash', 'zsh', 'fish'"),
             path: ["completion"]),
