@@ -1,0 +1,76 @@
+/// A piece of one output line: text with an optional style. Styles are applied after the text is fitted.
+struct Segment: Sendable {
+    var text: String
+    var style: ANSIStyle?
+
+    init(_ text: String, _ style: ANSIStyle? = nil) {
+        self.text = text
+        self.style = style
+    }
+}
+
+/// Fitting segments and drawing lines, with or without colour. Every function returns text of a known width.
+struct LinePainter: Sendable {
+    /// Whether to write ANSI styles.
+    var color: Bool
+
+    // MARK: - Fitting
+
+    /// The segments sanitised, cut with `…` to `width` cells if needed, styled, then padded: exactly `width` cells.
+    func fit(_ segments: [Segment], width: Int) -> String {
+        guard width > 0 else { return "" }
+        let cleaned = segments.map { Segment(TerminalText.sanitized($0.text), $0.style) }
+        let widths = cleaned.map { DisplayWidth.of($0.text) }
+        let total = widths.reduce(0, +)
+        var out = ""
+        var used = 0
+        for (index, segment) in cleaned.enumerated() {
+            if total <= width || used + widths[index] <= width - 1 {
+                out += paint(segment.text, segment.style)
+                used += widths[index]
+            } else {
+                let piece = Self.cutWithEllipsis(segment.text, width: width - used)
+                out += paint(piece, segment.style)
+                used += DisplayWidth.of(piece)
+                break
+            }
+        }
+        return out + String(repeating: " ", count: max(0, width - used))
+    }
+
+    /// One segment wrapped at spaces into lines of exactly `width` cells, each styled.
+    func wrap(_ segment: Segment, width: Int) -> [String] {
+        TerminalText.wrapped(segment.text, width: width).map { line in
+            let used = DisplayWidth.of(line)
+            return paint(line, segment.style, isolate: false) + String(repeating: " ", count: max(0, width - used))
+        }
+    }
+
+    /// Lines of `width` cells: a single segment is wrapped, several segments are fitted on one line.
+    func flow(_ segments: [Segment], width: Int) -> [String] {
+        segments.count == 1 ? wrap(segments[0], width: width) : [fit(segments, width: width)]
+    }
+
+    /// Text in a style, isolated if right-to-left; styles only when colouring.
+    func paint(_ text: String, _ style: ANSIStyle?, isolate: Bool = true) -> String {
+        let shown = isolate ? TerminalText.isolated(text) : text
+        guard let style else { return shown }
+        return style.apply(shown, enabled: color)
+    }
+
+    // MARK: - Private
+
+    /// The text cut to leave room for `…` within `width` cells, never splitting a grapheme cluster.
+    private static func cutWithEllipsis(_ text: String, width: Int) -> String {
+        guard width > 0 else { return "" }
+        var result = ""
+        var used = 0
+        for character in text {
+            let cells = DisplayWidth.of(character)
+            if used + cells > width - 1 { break }
+            result.append(character)
+            used += cells
+        }
+        return result + "…"
+    }
+}

@@ -1,0 +1,157 @@
+import Sections
+
+/// The boxed layouts: a card holding all items, grid cells and a row of cards.
+extension TextRenderer {
+    // MARK: - Card
+
+    /// One full-width box: the header's title in the top border, then the items separated by rules, or the empty
+    /// state; custom supplementaries and the footer follow below the box.
+    func cardSection(_ section: Section, marks: ChangeMarks) -> [String] {
+        var top: [Segment] = []
+        if let header = section.header {
+            top.append(Segment(Self.titleWithCount(header), .bold))
+            if let mark = marks.mark(forSection: section.id) ?? marks.mark(forSupplementary: header.id) {
+                top += [Segment(" "), Self.tag(mark)]
+            }
+        }
+        var blocks: [(content: [[Segment]], mark: ChangeMarks.Mark?)] = []
+        if let header = section.header {
+            let body = supplementaryBodyContent(header, room: width - 4)
+            if !body.isEmpty { blocks.append((body, nil)) }
+        }
+        if section.items.isEmpty, let empty = section.emptyState {
+            let body = [[Segment(Self.titleWithCount(empty), .dim)]] + supplementaryBodyContent(empty, room: width - 4)
+            blocks.append((body, marks.mark(forSupplementary: empty.id)))
+        }
+        for item in section.items {
+            blocks.append((itemLines(item, room: width - 4), marks.mark(forItem: item.id)))
+        }
+        var out = [topBorder(top, width: width)]
+        let painter = LinePainter(color: color)
+        let side = painter.paint("│", .dim)
+        for (index, block) in blocks.enumerated() {
+            if index > 0 { out.append(painter.paint("├" + String(repeating: "─", count: width - 2) + "┤", .dim)) }
+            var first = true
+            for segments in block.content {
+                for line in painter.flow(segments, width: width - 4) {
+                    let gutter = first ? markCell(block.mark) : " "
+                    first = false
+                    out.append(side + gutter + line + " " + side)
+                }
+            }
+        }
+        out.append(bottomBorder(width: width))
+        for custom in section.customSupplementaries {
+            out += supplementaryBlock(custom, style: .bold, marks: marks)
+        }
+        if let footer = section.footer { out += supplementaryBlock(footer, style: .dim, marks: marks) }
+        return out
+    }
+
+    // MARK: - Grid
+
+    /// Items in rows of boxed cells, as many per row as `layout.columns(forWidth:)` allows.
+    func gridItems(_ section: Section, marks: ChangeMarks) -> [String] {
+        let spacing = section.layout.spacing
+        let columns = fittingColumns(section.layout.columns(forWidth: width), spacing: spacing)
+        let cellWidth = (width - (columns - 1) * spacing) / columns
+        var out: [String] = []
+        var start = 0
+        while start < section.items.count {
+            let rowItems = Array(section.items[start..<min(start + columns, section.items.count)])
+            out += cellRow(rowItems, cellWidth: cellWidth, spacing: spacing, marks: marks, trailer: nil)
+            start += columns
+        }
+        return out
+    }
+
+    // MARK: - Row
+
+    /// As many cards of `minimumItemWidth` as fit on one line, then `+N more` beside them (or below if no room).
+    func rowItems(_ section: Section, marks: ChangeMarks) -> [String] {
+        let spacing = section.layout.spacing
+        let cardWidth = max(6, min(width, section.layout.minimumItemWidth))
+        let fitting = max(1, (width + spacing) / (cardWidth + spacing))
+        guard section.items.count > fitting else {
+            return cellRow(section.items, cellWidth: cardWidth, spacing: spacing, marks: marks, trailer: nil)
+        }
+        func more(_ shown: Int) -> String {
+            let hidden = section.items.dropFirst(shown)
+            var text = "+\(hidden.count) more"
+            let inserted = hidden.filter { marks.mark(forItem: $0.id) == .inserted }.count
+            let updated = hidden.filter { marks.mark(forItem: $0.id) == .updated }.count
+            if inserted > 0 { text += ", \(inserted) new" }
+            if updated > 0 { text += ", \(updated) changed" }
+            return text
+        }
+        func rowWidth(_ shown: Int) -> Int {
+            shown * cardWidth + shown * spacing + DisplayWidth.of(more(shown))
+        }
+        var shown = fitting
+        if rowWidth(shown) > width && shown > 1 { shown -= 1 }
+        let items = Array(section.items.prefix(shown))
+        if rowWidth(shown) <= width {
+            return cellRow(items, cellWidth: cardWidth, spacing: spacing, marks: marks, trailer: more(shown))
+        }
+        return cellRow(items, cellWidth: cardWidth, spacing: spacing, marks: marks, trailer: nil) + ["  " + more(shown)]
+    }
+
+    // MARK: - Private
+
+    /// Columns reduced so that each cell keeps at least 6 cells.
+    private func fittingColumns(_ columns: Int, spacing: Int) -> Int {
+        min(columns, max(1, (width + spacing) / (6 + spacing)))
+    }
+
+    /// Boxed cells side by side, all as tall as the tallest; `trailer` is written after the last cell on the
+    /// title line.
+    private func cellRow(
+        _ items: [Item], cellWidth: Int, spacing: Int, marks: ChangeMarks, trailer: String?
+    ) -> [String] {
+        let contents = items.map { itemLines($0, room: cellWidth - 4, compact: true) }
+        let height = contents.map(\.count).max() ?? 0
+        let boxes = zip(items, contents).map { item, content in
+            cellBox(content, width: cellWidth, height: height, mark: marks.mark(forItem: item.id))
+        }
+        let gap = String(repeating: " ", count: spacing)
+        var out: [String] = []
+        for lineIndex in 0..<(height + 2) {
+            var line = boxes.map { $0[lineIndex] }.joined(separator: gap)
+            if lineIndex == 1, let trailer {
+                line += gap + LinePainter(color: color).paint(trailer, .dim)
+            }
+            out.append(line)
+        }
+        return out
+    }
+
+    /// One item's box of exactly `width` cells and `height + 2` lines; a mark is written in the top border.
+    private func cellBox(_ content: [[Segment]], width: Int, height: Int, mark: ChangeMarks.Mark?) -> [String] {
+        let painter = LinePainter(color: color)
+        let side = painter.paint("│", .dim)
+        var out = [topBorder(mark.map { [Self.tag($0)] } ?? [], width: width)]
+        for index in 0..<height {
+            let segments = index < content.count ? content[index] : []
+            out.append(side + " " + painter.fit(segments, width: width - 4) + " " + side)
+        }
+        out.append(bottomBorder(width: width))
+        return out
+    }
+
+    /// `┌─ title ───┐` of exactly `width` cells, or a plain border when the title is empty.
+    private func topBorder(_ title: [Segment], width: Int) -> String {
+        let painter = LinePainter(color: color)
+        let titleWidth = min(
+            max(0, width - 6), title.reduce(0) { $0 + DisplayWidth.of(TerminalText.sanitized($1.text)) })
+        guard titleWidth > 0 else {
+            return painter.paint("┌" + String(repeating: "─", count: width - 2) + "┐", .dim)
+        }
+        let rest = String(repeating: "─", count: width - 5 - titleWidth)
+        return painter.paint("┌─ ", .dim) + painter.fit(title, width: titleWidth)
+            + painter.paint(" " + rest + "┐", .dim)
+    }
+
+    private func bottomBorder(width: Int) -> String {
+        LinePainter(color: color).paint("└" + String(repeating: "─", count: width - 2) + "┘", .dim)
+    }
+}

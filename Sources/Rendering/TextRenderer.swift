@@ -1,0 +1,227 @@
+import Sections
+
+/// Draws a snapshot as plain text for a terminal or a log: box-drawing, one blank line between sections, no line
+/// wider than `width` cells, ANSI colour only when asked.
+///
+/// Each section starts with its header as a rule (`── Your books (3) ───…`) or, for card layouts, as the title of the
+/// card's border. Lists show one item block per item, grids as many boxed cells per row as the layout's
+/// `columns(forWidth:)` allows, rows as many cards as fit and then `+N more`. An empty section shows its empty state
+/// under its header; a snapshot whose every section is empty shows its whole-screen empty state alone. Changed
+/// things are marked: a `+` or `~` in the left margin, or `new` / `changed` in a cell's top border.
+///
+/// For example:
+///
+///     let text = TextRenderer(width: 80, color: false).render(snapshot)
+///     print(text, terminator: "")
+public struct TextRenderer: Sendable {
+    /// The narrowest width drawn; smaller widths are raised to this.
+    ///
+    ///     TextRenderer(width: 5).width  // 20
+    public static let minimumWidth = 20
+
+    /// The width in terminal cells no line exceeds.
+    public let width: Int
+    /// Whether ANSI styles are written.
+    public let color: Bool
+
+    /// Creates a renderer; a width under ``minimumWidth`` is raised to it.
+    ///
+    ///     TextRenderer(width: 120, color: true)
+    public init(width: Int, color: Bool = false) {
+        self.width = max(Self.minimumWidth, width)
+        self.color = color
+    }
+
+    // MARK: - Rendering
+
+    /// The snapshot as text, every line ending with a newline.
+    ///
+    ///     TextRenderer(width: 80).render(snapshot, marks: ChangeMarks(updatedItems: ["book-12"]))
+    public func render(_ snapshot: Snapshot, marks: ChangeMarks = .none) -> String {
+        lines(snapshot, marks: marks).map { $0 + "\n" }.joined()
+    }
+
+    /// The snapshot as lines without their newlines, trailing spaces removed.
+    ///
+    ///     TextRenderer(width: 40).lines(snapshot).count  // 42
+    public func lines(_ snapshot: Snapshot, marks: ChangeMarks = .none) -> [String] {
+        var out: [String] = []
+        if let empty = snapshot.shownEmptyState {
+            out = supplementaryBlock(empty, style: .bold, marks: marks)
+        } else {
+            for (index, section) in snapshot.visibleSections.enumerated() {
+                if index > 0 { out.append("") }
+                out += sectionLines(section, marks: marks)
+            }
+        }
+        return out.map(Self.trimmingTrailingSpaces)
+    }
+
+    // MARK: - Sections
+
+    private var painter: LinePainter { LinePainter(color: color) }
+
+    private func sectionLines(_ section: Section, marks: ChangeMarks) -> [String] {
+        if section.layout.style == .card { return cardSection(section, marks: marks) }
+        var out: [String] = []
+        if let header = section.header {
+            out.append(headerRule(header, sectionMark: marks.mark(forSection: section.id), marks: marks))
+            out += gutterBlock(supplementaryBodyContent(header, room: width - 2), mark: nil)
+        }
+        if section.items.isEmpty {
+            if let empty = section.emptyState {
+                out += supplementaryBlock(empty, style: .dim, marks: marks)
+            }
+        } else {
+            switch section.layout.style {
+            case .list, .card: out += listItems(section.items, marks: marks)
+            case .grid: out += gridItems(section, marks: marks)
+            case .row: out += rowItems(section, marks: marks)
+            }
+        }
+        for custom in section.customSupplementaries {
+            out += supplementaryBlock(custom, style: .bold, marks: marks)
+        }
+        if let footer = section.footer {
+            out += supplementaryBlock(footer, style: .dim, marks: marks)
+        }
+        return out
+    }
+
+    /// `── Your books (3) ───…` across the full width, with a `(new)` / `(changed)` tag when marked.
+    private func headerRule(_ header: Supplementary, sectionMark: ChangeMarks.Mark?, marks: ChangeMarks) -> String {
+        var segments = [Segment(Self.titleWithCount(header), .bold)]
+        if let mark = sectionMark ?? marks.mark(forSupplementary: header.id) {
+            segments.append(Segment(" "))
+            segments.append(Self.tag(mark))
+        }
+        let lead = painter.paint("── ", .dim)
+        let titleWidth = min(width - 4, segments.reduce(0) { $0 + DisplayWidth.of(TerminalText.sanitized($1.text)) })
+        let title = painter.fit(segments, width: titleWidth)
+        let rule = painter.paint(" " + String(repeating: "─", count: max(0, width - 4 - titleWidth)), .dim)
+        return lead + title + rule
+    }
+
+    // MARK: - Lists
+
+    private func listItems(_ items: [Item], marks: ChangeMarks) -> [String] {
+        var out: [String] = []
+        for (index, item) in items.enumerated() {
+            if index > 0 { out.append("") }
+            out += gutterBlock(itemLines(item, room: width - 2), mark: marks.mark(forItem: item.id))
+        }
+        return out
+    }
+
+    // MARK: - Supplementaries
+
+    /// A supplementary as flowing text under a 2-cell gutter: title, subtitle, lines, actions.
+    func supplementaryBlock(_ supplementary: Supplementary, style: ANSIStyle, marks: ChangeMarks) -> [String] {
+        var content = [[Segment(Self.titleWithCount(supplementary), style)]]
+        content += supplementaryBodyContent(supplementary, room: width - 2)
+        return gutterBlock(content, mark: marks.mark(forSupplementary: supplementary.id))
+    }
+
+    /// A supplementary's subtitle, lines and actions (its title is drawn by the caller).
+    func supplementaryBodyContent(_ supplementary: Supplementary, room: Int) -> [[Segment]] {
+        var content: [[Segment]] = []
+        if let subtitle = supplementary.subtitle { content.append([Segment(subtitle, .dim)]) }
+        content += supplementary.lines.map { [Segment($0)] }
+        for action in supplementary.actions { content += Self.actionLines(action, room: room, compact: false) }
+        return content
+    }
+
+    /// Content lines flowed into `width - 2` cells after a gutter: `+ ` / `~ ` on the first line when marked.
+    private func gutterBlock(_ content: [[Segment]], mark: ChangeMarks.Mark?) -> [String] {
+        var out: [String] = []
+        for segments in content {
+            for line in painter.flow(segments, width: width - 2) {
+                let gutter = out.isEmpty ? gutterMark(mark) : "  "
+                out.append(gutter + line)
+            }
+        }
+        return out
+    }
+
+    /// The 2-cell left margin of a block's first line: `+ `, `~ ` or blank.
+    private func gutterMark(_ mark: ChangeMarks.Mark?) -> String {
+        markCell(mark) + " "
+    }
+
+    /// One cell: `+` for inserted, `~` for updated, a space otherwise.
+    func markCell(_ mark: ChangeMarks.Mark?) -> String {
+        switch mark {
+        case .inserted: painter.paint("+", .boldGreen)
+        case .updated: painter.paint("~", .boldYellow)
+        case nil: " "
+        }
+    }
+
+    // MARK: - Content
+
+    /// An item's content lines: title, subtitle, lines, badges, then the actions, for `room` cells; `compact`
+    /// (in cells) shows an action too long for its line as its command alone.
+    func itemLines(_ item: Item, room: Int, compact: Bool = false) -> [[Segment]] {
+        var content = [[Segment(item.title, .bold)]]
+        if let subtitle = item.subtitle { content.append([Segment(subtitle, .dim)]) }
+        content += item.lines.map { [Segment($0)] }
+        if !item.badges.isEmpty {
+            var badges: [Segment] = []
+            for (index, badge) in item.badges.enumerated() {
+                if index > 0 { badges.append(Segment(" · ", .dim)) }
+                badges.append(Segment(badge.text, Self.style(of: badge.style)))
+            }
+            content.append(badges)
+        }
+        for action in item.actions { content += Self.actionLines(action, room: room, compact: compact) }
+        return content
+    }
+
+    /// `Take → librarycli take 12` when it fits in `room`; otherwise the command alone after `→ ` (compact) or the
+    /// title and `→` on one line and the command indented on the next.
+    static func actionLines(_ action: Action, room: Int, compact: Bool) -> [[Segment]] {
+        let full = [Segment(action.title, .cyan), Segment(" → ", .dim), Segment(action.command)]
+        let fullWidth = full.reduce(0) { $0 + DisplayWidth.of(TerminalText.sanitized($1.text)) }
+        if fullWidth <= room { return [full] }
+        if compact { return [[Segment("→ ", .dim), Segment(action.command)]] }
+        return [[Segment(action.title, .cyan), Segment(" →", .dim)], [Segment("  "), Segment(action.command)]]
+    }
+
+    static func titleWithCount(_ supplementary: Supplementary) -> String {
+        guard let count = supplementary.count else { return supplementary.title }
+        return supplementary.title + " (\(count))"
+    }
+
+    static func tag(_ mark: ChangeMarks.Mark) -> Segment {
+        switch mark {
+        case .inserted: Segment("(new)", .boldGreen)
+        case .updated: Segment("(changed)", .boldYellow)
+        }
+    }
+
+    static func style(of badge: Badge.Style) -> ANSIStyle {
+        switch badge {
+        case .info: .cyan
+        case .positive: .green
+        case .warning: .red
+        case .muted: .dim
+        }
+    }
+
+    // MARK: - Private
+
+    /// The line without trailing spaces, also those just before a closing reset, so colour never changes the text.
+    private static func trimmingTrailingSpaces(_ line: String) -> String {
+        let reset = "\u{1B}[0m"
+        var result = Substring(line)
+        while true {
+            if result.last == " " {
+                result = result.dropLast()
+            } else if result.hasSuffix(" " + reset) {
+                result = result.dropLast(reset.count + 1) + reset
+            } else {
+                return String(result)
+            }
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import Glibc
+import Rendering
+import Testing
+
+@Suite struct DisplayWidthTests {
+    @Test func usesGlibcTable() {
+        #expect(DisplayWidth.usesSystemTable)
+    }
+
+    @Test func measuresScalarsFromTheTable() {
+        #expect(DisplayWidth.of("é" as Unicode.Scalar) == 1)
+        #expect(DisplayWidth.of("\u{301}" as Unicode.Scalar) == 0)
+        #expect(DisplayWidth.of("中" as Unicode.Scalar) == 2)
+        #expect(DisplayWidth.of("😀" as Unicode.Scalar) == 2)
+        #expect(DisplayWidth.of("ا" as Unicode.Scalar) == 1)
+        #expect(DisplayWidth.of("\u{1B}" as Unicode.Scalar) == 0)
+        #expect(DisplayWidth.of("\u{2068}" as Unicode.Scalar) == 0)
+    }
+
+    @Test func measuresGraphemeClusters() {
+        #expect(DisplayWidth.of("e\u{301}" as Character) == 1)
+        #expect(DisplayWidth.of("👨‍👩‍👧" as Character) == 2)
+        #expect(DisplayWidth.of("❤️" as Character) == 2)  // VS16 makes the heart wide
+        #expect(DisplayWidth.of("❤" as Character) == 1)
+        #expect(DisplayWidth.of("🇺🇦" as Character) == 2)
+        #expect(DisplayWidth.of("👍🏽" as Character) == 2)
+        #expect(DisplayWidth.of("1️⃣" as Character) == 2)
+        #expect(DisplayWidth.of("한" as Character) == 2)
+        #expect(DisplayWidth.of("\u{1100}\u{1161}" as Character) == 2)
+    }
+
+    @Test func measuresStrings() {
+        #expect(DisplayWidth.of("") == 0)
+        #expect(DisplayWidth.of("Dune") == 4)
+        #expect(DisplayWidth.of("Les Misérables") == 14)
+        #expect(DisplayWidth.of("紅樓夢") == 6)
+        #expect(DisplayWidth.of("ألف ليلة وليلة") == 14)
+        #expect(DisplayWidth.of("Café 😀") == 7)
+        #expect(DisplayWidth.of("\u{2068}שלום\u{2069}") == 4)
+        #expect(DisplayWidth.of("a\u{1B}b\n") == 2)
+    }
+
+    @Test func leavesTheThreadLocaleAsItWas() {
+        #expect(DisplayWidth.of("中") == 2)
+        // The global locale is still "C": multibyte conversion of a non-ASCII character must still fail there.
+        #expect(String(cString: setlocale(LC_CTYPE, nil)) == "C")
+    }
+}

@@ -1,0 +1,54 @@
+import Rendering
+import Testing
+
+@Suite struct TerminalTextTests {
+    @Test func sanitizingReplacesControlsAndDropsBidiControls() {
+        #expect(TerminalText.sanitized("Dune") == "Dune")
+        #expect(TerminalText.sanitized("a\nb\tc\r\nd") == "a b c  d")
+        #expect(TerminalText.sanitized("\u{1B}[31mred") == "\u{FFFD}[31mred")
+        #expect(TerminalText.sanitized("x\u{9B}y\u{7F}\u{0}") == "x\u{FFFD}y\u{FFFD}\u{FFFD}")
+        #expect(TerminalText.sanitized("a\u{202E}b\u{2066}c\u{2069}") == "abc")
+        #expect(TerminalText.sanitized("ligne\u{2028}deux") == "ligne deux")
+    }
+
+    @Test func truncationNeverSplitsAGraphemeCluster() {
+        #expect(TerminalText.truncated("Crime and Punishment", toWidth: 10) == "Crime and…")
+        #expect(TerminalText.truncated("Dune", toWidth: 4) == "Dune")
+        #expect(TerminalText.truncated("中文中文", toWidth: 5) == "中文…")
+        #expect(TerminalText.truncated("中文中文", toWidth: 6) == "中文…")
+        #expect(TerminalText.truncated("e\u{301}e\u{301}e\u{301}", toWidth: 2) == "e\u{301}…")
+        #expect(TerminalText.truncated("👨‍👩‍👧👨‍👩‍👧", toWidth: 3) == "👨‍👩‍👧…")
+        #expect(TerminalText.truncated("abc", toWidth: 0) == "")
+        #expect(TerminalText.truncated("abc", toWidth: 1) == "…")
+    }
+
+    @Test func paddingFillsToWidth() {
+        #expect(TerminalText.padded("ab", toWidth: 4) == "ab  ")
+        #expect(TerminalText.padded("中", toWidth: 3) == "中 ")
+        #expect(TerminalText.padded("abcdef", toWidth: 3) == "abcdef")
+    }
+
+    @Test func rightToLeftTextIsIsolatedWithoutChangingWidth() {
+        #expect(TerminalText.isolated("Dune") == "Dune")
+        #expect(TerminalText.isolated("ألف") == "\u{2068}ألف\u{2069}")
+        #expect(TerminalText.isolated("Shalom שלום") == "\u{2068}Shalom שלום\u{2069}")
+        let fitted = TerminalText.fitted("ألف ليلة وليلة", width: 10)
+        #expect(fitted.hasPrefix("\u{2068}"))
+        #expect(DisplayWidth.of(fitted) == 10)
+    }
+
+    @Test func fittingGivesExactlyTheWidth() {
+        for text in ["", "Dune", "紅樓夢紅樓夢紅樓夢", "a\nb", "😀😀😀😀😀😀😀"] {
+            for width in 1...12 {
+                #expect(DisplayWidth.of(TerminalText.fitted(text, width: width)) == width, "\(text) at \(width)")
+            }
+        }
+    }
+
+    @Test func wrappingBreaksAtSpaces() {
+        #expect(TerminalText.wrapped("Page 1 of 3 · 42 books", width: 12) == ["Page 1 of 3", "· 42 books"])
+        #expect(TerminalText.wrapped("", width: 5) == [""])
+        #expect(TerminalText.wrapped("Supercalifragilistic", width: 6) == ["Super…"])
+        #expect(TerminalText.wrapped("a\nb", width: 5) == ["a b"])
+    }
+}

@@ -1,0 +1,173 @@
+import Rendering
+import Sections
+import Testing
+
+@Suite struct TextRendererTests {
+    static let widths = [40, 80, 120]
+
+    // MARK: - Goldens
+
+    @Test(arguments: widths)
+    func libraryScreenMatchesGolden(width: Int) throws {
+        let text = TextRenderer(width: width).render(LibraryFixture.screen)
+        try GoldenFile.check(text, named: "library-\(width).txt")
+        try expectFits(text, width: width)
+    }
+
+    @Test(arguments: widths)
+    func libraryScreenWithoutLoansMatchesGolden(width: Int) throws {
+        let text = TextRenderer(width: width).render(LibraryFixture.screenWithoutLoans)
+        try GoldenFile.check(text, named: "library-no-loans-\(width).txt")
+        try expectFits(text, width: width)
+        #expect(text.contains("You don't have any books right now!"))
+        #expect(text.contains("Your books (0)"))
+    }
+
+    @Test(arguments: widths)
+    func changeMarksMatchGolden(width: Int) throws {
+        let text = TextRenderer(width: width).render(LibraryFixture.screen, marks: LibraryFixture.takeMarks)
+        try GoldenFile.check(text, named: "library-take-\(width).txt")
+        try expectFits(text, width: width)
+        #expect(text.contains(width == 40 ? "+2 more, 1 new" : "(new)"))
+        #expect(text.contains("(changed)"))
+    }
+
+    // MARK: - Layouts
+
+    @Test func gridUsesTheLayoutsColumnCount() {
+        let lines = TextRenderer(width: 120).lines(Snapshot(sections: [LibraryFixture.libraryBooks]))
+        let topBorders = lines.first { $0.hasPrefix("┌") }!
+        #expect(topBorders.filter { $0 == "┌" }.count == 4)
+        let narrow = TextRenderer(width: 40).lines(Snapshot(sections: [LibraryFixture.libraryBooks]))
+        #expect(narrow.filter { $0.hasPrefix("┌") }.allSatisfy { $0.filter { $0 == "┌" }.count == 1 })
+    }
+
+    @Test func rowShowsWhatFitsThenHowManyMore() {
+        let section = LibraryFixture.clientBooks(LibraryFixture.clientBookItems)
+        let narrow = TextRenderer(width: 40).render(Snapshot(sections: [section]))
+        #expect(narrow.contains("+2 more"))
+        #expect(narrow.contains("Dune"))
+        #expect(!narrow.contains("Norwegian Wood"))
+        let wide = TextRenderer(width: 120).render(Snapshot(sections: [section]))
+        #expect(!wide.contains("more"))
+        #expect(wide.contains("Norwegian Wood"))
+    }
+
+    @Test func listShowsOneBlockPerItemWithActionsAndBadges() {
+        var section = LibraryFixture.libraryBooks
+        section.layout = .list
+        let text = TextRenderer(width: 60).render(Snapshot(sections: [section]))
+        #expect(text.contains("  Take → librarycli take 8\n"))
+        #expect(text.contains("  ✓ yours\n"))
+        #expect(text.contains("  on loan until 2026-12-20\n"))
+        #expect(text.hasPrefix("── Library (42) ─"))
+    }
+
+    @Test func wholeScreenEmptyStateIsShownAlone() {
+        let snapshot = Snapshot(
+            sections: [LibraryFixture.clientBooks([]), Section(id: "library-books", whenEmpty: .hide)],
+            emptyState: LibraryFixture.screenEmpty)
+        let lines = TextRenderer(width: 80).lines(snapshot)
+        #expect(lines == ["  The library is empty", "  Seed it with: librarycli seed"])
+    }
+
+    @Test func widthIsClampedToTwenty() throws {
+        let renderer = TextRenderer(width: 3)
+        #expect(renderer.width == 20)
+        try expectFits(renderer.render(LibraryFixture.screen), width: 20)
+    }
+
+    // MARK: - Safety
+
+    @Test func controlCharactersInTitlesNeverReachTheTerminal() throws {
+        let hostile = Item(
+            id: "x", kind: "book", title: "Evil\u{1B}[2J\u{1B}]0;pwned\u{07}\nsecond line\r\u{9B}31m",
+            subtitle: "tab\there", badges: [Badge(text: "\u{1B}[5mblink")],
+            actions: [Action(id: "a", title: "Go\u{1B}", command: "rm\n-rf")])
+        for style in Layout.Style.allCases {
+            let snapshot = Snapshot(sections: [Section(id: "s", layout: Layout(style: style), items: [hostile])])
+            let plain = TextRenderer(width: 50).render(snapshot)
+            #expect(!plain.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x9B || $0.value == 0x07 })
+            #expect(!plain.contains("\r"))
+            #expect(!plain.contains("Evil\n"))
+            let colored = TextRenderer(width: 50, color: true).render(snapshot)
+            #expect(!Self.strippingSGR(colored).unicodeScalars.contains { $0.value == 0x1B })
+            try expectFits(plain, width: 50)
+        }
+    }
+
+    @Test func rightToLeftTitlesAreIsolated() {
+        let text = TextRenderer(width: 80).render(LibraryFixture.screen)
+        #expect(text.contains("\u{2068}ألف ليلة وليلة\u{2069}"))
+        let isolates = text.unicodeScalars.filter { $0.value == 0x2068 }.count
+        #expect(isolates == text.unicodeScalars.filter { $0.value == 0x2069 }.count)
+        #expect(isolates > 0)
+    }
+
+    @Test(arguments: widths)
+    func colorDoesNotChangeTheLayout(width: Int) {
+        let plain = TextRenderer(width: width).render(LibraryFixture.screen, marks: LibraryFixture.takeMarks)
+        let colored = TextRenderer(width: width, color: true)
+            .render(LibraryFixture.screen, marks: LibraryFixture.takeMarks)
+        #expect(colored != plain)
+        #expect(colored.contains("\u{1B}[1;33m(changed)\u{1B}[0m"))
+        #expect(Self.strippingSGR(colored) == plain)
+    }
+
+    @Test func randomUnicodeTitlesNeverOverflow() throws {
+        var random = SplitMix64(seed: 42)
+        for round in 0..<60 {
+            let items = (0..<Int.random(in: 0...7, using: &random)).map { index in
+                Item(
+                    id: "i\(index)", kind: "k", title: RandomText.make(using: &random),
+                    subtitle: Bool.random(using: &random) ? RandomText.make(using: &random) : nil,
+                    lines: [RandomText.make(using: &random)],
+                    badges: [Badge(text: RandomText.make(using: &random), style: .warning)],
+                    actions: [Action(id: "a", title: RandomText.make(using: &random), command: "cmd \(index)")])
+            }
+            let style = Layout.Style.allCases[round % 4]
+            let section = Section(
+                id: "s", layout: Layout(style: style, minimumItemWidth: Int.random(in: 1...40, using: &random)),
+                items: items,
+                header: Supplementary(kind: .header, id: "h", title: RandomText.make(using: &random), count: round),
+                footer: Supplementary(kind: .footer, id: "f", title: RandomText.make(using: &random)),
+                emptyState: Supplementary(kind: .empty, id: "e", title: RandomText.make(using: &random)))
+            let width = Int.random(in: 20...130, using: &random)
+            let marks = ChangeMarks(insertedItems: ["i0"], updatedItems: ["i1"], updatedSupplementaries: ["h"])
+            let plain = TextRenderer(width: width).render(Snapshot(sections: [section]), marks: marks)
+            try expectFits(plain, width: width)
+            #expect(!plain.unicodeScalars.contains { $0.value == 0x1B })
+            let colored = TextRenderer(width: width, color: true).render(Snapshot(sections: [section]), marks: marks)
+            #expect(Self.strippingSGR(colored) == plain)
+        }
+    }
+
+    // MARK: - Helpers
+
+    private func expectFits(_ text: String, width: Int, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        #expect(text.hasSuffix("\n"), sourceLocation: sourceLocation)
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+            let cells = DisplayWidth.of(String(line))
+            #expect(cells <= width, "\(cells) > \(width): \(line)", sourceLocation: sourceLocation)
+            #expect(!line.contains("\r"), sourceLocation: sourceLocation)
+        }
+    }
+
+    /// The text without `ESC [ … m` sequences.
+    static func strippingSGR(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        var scalars = text.unicodeScalars.makeIterator()
+        while let scalar = scalars.next() {
+            if scalar == "\u{1B}" {
+                guard let next = scalars.next(), next == "[" else {
+                    out.append(scalar)
+                    continue
+                }
+                while let parameter = scalars.next(), parameter != "m" {}
+                continue
+            }
+            out.append(scalar)
+        }
+        return String(out)
+    }
+}
