@@ -77,7 +77,8 @@ extension Changeset {
                 throw SnapshotError.changesetMismatch("section move \"\(move.id)\" from \(move.from)")
             }
         }
-        let placed = sectionInserts.map { ($0.index, SectionSlot.inserted($0.section)) }
+        let placed =
+            sectionInserts.map { ($0.index, SectionSlot.inserted($0.section)) }
             + sectionMoves.map { ($0.to, SectionSlot.kept($0.from)) }
         let staying = (0..<oldCount).filter { !leaving.contains($0) }.map { SectionSlot.kept($0) }
         return try fill(placed: placed, staying: staying, what: "sections")
@@ -85,12 +86,15 @@ extension Changeset {
 
     private func replayItems(before: [Section], oldFor: [Int?]) throws -> [[Item]?] {
         var leaving = Set<ItemPath>()
-        for delete in itemDeletes where !leaving.insert(delete.path).inserted || !before.contains(delete.path) {
-            throw SnapshotError.changesetMismatch("item delete \"\(delete.id)\" at \(delete.path)")
+        for delete in itemDeletes {
+            guard before.contains(delete.path), leaving.insert(delete.path).inserted else {
+                throw SnapshotError.changesetMismatch("item delete \"\(delete.id)\" at \(delete.path)")
+            }
         }
         var placed = [[(Int, Item)]](repeating: [], count: oldFor.count)
         for move in itemMoves {
-            guard before.contains(move.from), leaving.insert(move.from).inserted, oldFor.indices.contains(move.to.section)
+            guard before.contains(move.from), leaving.insert(move.from).inserted,
+                oldFor.indices.contains(move.to.section)
             else { throw SnapshotError.changesetMismatch("item move \"\(move.id)\" from \(move.from)") }
             placed[move.to.section].append((move.to.item, before[move.from.section].items[move.from.item]))
         }

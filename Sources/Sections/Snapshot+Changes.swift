@@ -219,7 +219,9 @@ private struct Differ {
     mutating func recordMove(from: ItemPath, to: ItemPath) {
         let element = new[to.section].items[to.item]
         changes.itemMoves.append(
-            .init(id: element.id, fromSectionID: old[from.section].id, from: from, toSectionID: new[to.section].id, to: to))
+            .init(
+                id: element.id, fromSectionID: old[from.section].id, from: from, toSectionID: new[to.section].id, to: to
+            ))
         recordUpdateIfChanged(from: from, to: to)
     }
 

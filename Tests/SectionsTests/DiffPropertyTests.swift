@@ -88,8 +88,12 @@ private func checkChangeset(
         #expect(inOld(move.from) && before[move.from.section].items[move.from.item].id == move.id)
         #expect(inNew(move.to) && after[move.to.section].items[move.to.item].id == move.id)
     }
-    for insert in changes.itemInserts { #expect(inNew(insert.path) && after[insert.path.section].items[insert.path.item] == insert.item) }
-    for update in changes.itemUpdates { #expect(inNew(update.path) && after[update.path.section].items[update.path.item] == update.item) }
+    for insert in changes.itemInserts {
+        #expect(inNew(insert.path) && after[insert.path.section].items[insert.path.item] == insert.item)
+    }
+    for update in changes.itemUpdates {
+        #expect(inNew(update.path) && after[update.path.section].items[update.path.item] == update.item)
+    }
     for delete in changes.sectionDeletes { #expect(before.indices.contains(delete.index)) }
     for insert in changes.sectionInserts { #expect(after.indices.contains(insert.index)) }
     for move in changes.sectionMoves { #expect(before.indices.contains(move.from) && after.indices.contains(move.to)) }
@@ -127,7 +131,9 @@ private func edited(_ snapshot: Snapshot, random: inout SplitMix64) -> Snapshot 
         case 5: try? result.reconfigureItems([anyItem]) { $0.title += "!" }
         case 6: try? result.moveSection(anySection, beforeSection: otherSection)
         case 7: try? result.deleteSections([anySection])
-        default: try? result.insertSections([Section(id: "new-s\(fresh)", items: [book("new-i\(fresh)")])], afterSection: anySection)
+        default:
+            try? result.insertSections(
+                [Section(id: "new-s\(fresh)", items: [book("new-i\(fresh)")])], afterSection: anySection)
         }
     }
     return result

@@ -23,7 +23,8 @@ struct DiffTests {
         let old = screen(Section(id: "a", items: [book("1"), book("3")]))
         let new = screen(Section(id: "a", items: [book("1"), book("2"), book("3")]))
         let changes = new.changes(from: old)
-        #expect(changes == C(itemInserts: [.init(item: book("2"), sectionID: "a", path: ItemPath(section: 0, item: 1))]))
+        #expect(
+            changes == C(itemInserts: [.init(item: book("2"), sectionID: "a", path: ItemPath(section: 0, item: 1))]))
         #expect(changes.summary == "sections -0 +0 ~0 ^0 | items -0 +1 ~0 ^0 | supplementaries -0 +0 ~0")
     }
 
@@ -144,7 +145,9 @@ struct DiffTests {
     func emptyStateAppears() {
         let screenEmpty = Supplementary(kind: .empty, id: "screen", title: "Nothing here")
         let old = Snapshot(
-            sections: [Section(id: "a", items: [book("1")], header: header("ah", count: 1), emptyState: emptyState("ae"))],
+            sections: [
+                Section(id: "a", items: [book("1")], header: header("ah", count: 1), emptyState: emptyState("ae"))
+            ],
             emptyState: screenEmpty)
         let new = Snapshot(
             sections: [Section(id: "a", header: header("ah", count: 0), emptyState: emptyState("ae"))],
@@ -191,7 +194,8 @@ struct DiffTests {
         let one = Supplementary(kind: .empty, id: "screen", title: "Nothing")
         let other = Supplementary(kind: .empty, id: "screen", title: "Nothing at all")
         let third = Supplementary(kind: .empty, id: "welcome", title: "Welcome")
-        #expect(Snapshot(emptyState: other).changes(from: Snapshot(emptyState: one)).screenEmptyState == .updated(other))
+        #expect(
+            Snapshot(emptyState: other).changes(from: Snapshot(emptyState: one)).screenEmptyState == .updated(other))
         #expect(
             Snapshot(emptyState: third).changes(from: Snapshot(emptyState: one)).screenEmptyState
                 == .replaced(oldID: "screen", with: third))

@@ -6,15 +6,17 @@ import Testing
 
 @Suite("Longest increasing subsequence")
 struct LongestIncreasingSubsequenceTests {
-    @Test("marks one longest strictly increasing run", arguments: [
-        ([], []),
-        ([5], [true]),
-        ([0, 1, 2], [true, true, true]),
-        ([2, 1, 0], [false, false, true]),
-        ([0, 3, 1, 2], [true, false, true, true]),
-        ([3, 0, 1, 2], [false, true, true, true]),
-        ([1, 2, 0, 3], [true, true, false, true]),
-    ] as [([Int], [Bool])])
+    @Test(
+        "marks one longest strictly increasing run",
+        arguments: [
+            ([], []),
+            ([5], [true]),
+            ([0, 1, 2], [true, true, true]),
+            ([2, 1, 0], [false, false, true]),
+            ([0, 3, 1, 2], [true, false, true, true]),
+            ([3, 0, 1, 2], [false, true, true, true]),
+            ([1, 2, 0, 3], [true, true, false, true]),
+        ] as [([Int], [Bool])])
     func marks(values: [Int], expected: [Bool]) {
         #expect(longestIncreasingSubsequenceMask(values) == expected)
     }
