@@ -64,6 +64,16 @@ struct DiffTests {
                 ]))
     }
 
+    @Test("a reversed list of n items keeps one in place and reports n - 1 moves")
+    func reversed() throws {
+        let items = (0..<50).map { book("\($0)") }
+        let old = screen(Section(id: "a", items: items))
+        let new = screen(Section(id: "a", items: items.reversed()))
+        let changes = new.changes(from: old)
+        #expect(changes.itemMoves.count == 49)
+        #expect(try changes.apply(to: old) == new)
+    }
+
     @Test("an item moving between sections with new content is a move and an update")
     func moveBetweenWithUpdate() {
         let old = screen(
