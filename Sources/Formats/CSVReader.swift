@@ -17,7 +17,7 @@
 ///     while let record = try reader.next() {
 ///         print(record.line, record["title"] ?? "")
 ///     }
-public struct CSVReader {
+public struct CSVReader: Sendable {
     /// The header row.
     public let header: CSVHeader
     /// The bounds applied while reading.

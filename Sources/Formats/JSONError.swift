@@ -5,7 +5,7 @@
 ///     do {
 ///         _ = try JSONParser.parse("[1, 2,]")
 ///     } catch let error as JSONError {
-///         print(error)  // line 1, column 7: trailing comma before ']'
+///         print(error)  // line 1, column 7: trailing comma
 ///     }
 public struct JSONError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What went wrong.
@@ -55,7 +55,7 @@ public struct JSONError: Error, Hashable, Sendable, CustomStringConvertible {
         /// A document that is neither an array of objects nor JSON Lines.
         case unknownLayout
 
-        /// A plain-language explanation, such as `trailing comma before ']'`.
+        /// A plain-language explanation, such as `trailing comma`.
         public var description: String {
             switch self {
             case .unexpectedEnd: "unexpected end of input"

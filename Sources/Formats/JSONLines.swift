@@ -29,7 +29,7 @@ public struct JSONLine: Hashable, Sendable {
 ///     while let line = try reader.next() {
 ///         print(line.line, line.value["a"] ?? .null)
 ///     }
-public struct JSONLinesReader {
+public struct JSONLinesReader: Sendable {
     private let bytes: [UInt8]
     private let maxDepth: Int
     private var position: Int

@@ -60,7 +60,7 @@ enum UTF8Validation {
 
 /// Turns a byte offset into a 1-based line and byte column, counting LF as the line break.
 ///
-///     TextPosition(of: 5, in: buffer, skippingBOM: false)  // line 1, column 6 for a one-line buffer
+///     TextPosition(of: 5, in: buffer, bomLength: 0)  // line 1, column 6 when the buffer has no LF before it
 struct TextPosition {
     /// The 1-based physical line.
     var line: Int

@@ -198,3 +198,9 @@ func csvRejectsMalformedInput(_ failure: CSVFailure) {
     }
     #expect(count == 5_000)
 }
+
+@Test func csvReaderAcceptsRawBuffers() throws {
+    let bytes = Array("a,b\n1,2\n".utf8)
+    var reader = try bytes.withUnsafeBytes { try CSVReader(buffer: $0) }
+    #expect(try reader.readAll().map(\.fields) == [["1", "2"]])
+}
