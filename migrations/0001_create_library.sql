@@ -48,3 +48,30 @@ CREATE TABLE settings (
     key   TEXT PRIMARY KEY,
     value TEXT NOT NULL
 ) STRICT;
+
+-- Books are withdrawn, never deleted, and their ids are never set by hand: ids stay dense 1...N, so the
+-- library's page N is `WHERE id > (N - 1) * perPage ORDER BY id LIMIT perPage` on the primary key.
+CREATE TRIGGER books_are_never_deleted BEFORE DELETE ON books
+BEGIN
+    SELECT RAISE(ABORT, 'books are withdrawn, not deleted');
+END;
+
+CREATE TRIGGER books_keep_their_id BEFORE UPDATE OF id ON books WHEN NEW.id IS NOT OLD.id
+BEGIN
+    SELECT RAISE(ABORT, 'a book''s id never changes');
+END;
+
+-- The number of books, kept by a trigger so the library's total is read in O(1), not by count(*).
+CREATE TABLE library_stats (
+    id         INTEGER PRIMARY KEY CHECK (id = 1),
+    book_count INTEGER NOT NULL CHECK (book_count >= 0)
+) STRICT;
+
+INSERT INTO library_stats (id, book_count) VALUES (1, 0);
+
+CREATE TRIGGER books_counted AFTER INSERT ON books
+BEGIN
+    UPDATE library_stats SET book_count = book_count + 1 WHERE id = 1;
+    SELECT RAISE(ABORT, 'book ids must be dense: insert books without an id')
+    WHERE NEW.id <> (SELECT book_count FROM library_stats WHERE id = 1);
+END;

@@ -1,0 +1,164 @@
+import SQLite
+
+/// How many books an import inserted, updated or found unchanged.
+///
+/// ```swift
+/// let counts = try store.importBooks(catalog)
+/// print("\(counts.inserted) added, \(counts.updated) updated, \(counts.unchanged) unchanged")
+/// ```
+public struct ImportCounts: Sendable, Hashable {
+    /// New books.
+    public var inserted = 0
+    /// Existing books whose fields changed.
+    public var updated = 0
+    /// Existing books already identical.
+    public var unchanged = 0
+
+    /// Creates counts.
+    ///
+    /// ```swift
+    /// ImportCounts(inserted: 3, updated: 0, unchanged: 1)
+    /// ```
+    public init(inserted: Int = 0, updated: Int = 0, unchanged: Int = 0) {
+        self.inserted = inserted
+        self.updated = updated
+        self.unchanged = unchanged
+    }
+}
+
+/// What importing one book did.
+///
+/// ```swift
+/// if case .inserted(let id) = try importer.importBook(draft) { print("new book #\(id)") }
+/// ```
+public enum ImportOutcome: Sendable, Hashable {
+    /// A new row with this id.
+    case inserted(id: Int)
+    /// An existing row whose fields were updated.
+    case updated(id: Int)
+    /// An existing row already identical.
+    case unchanged(id: Int)
+}
+
+/// Inserts or updates many books quickly with reused prepared statements, for idempotent seeding.
+///
+/// A book matches an existing one by ISBN when it has one, otherwise by title + author + year among books
+/// without an ISBN. Several identical drafts in one import match distinct existing copies, so seeding the same
+/// catalog twice leaves the library unchanged. The status of existing books is never changed. Use it inside one
+/// write transaction (`LibraryStore.importBooks` does that for you).
+///
+/// ```swift
+/// try db.write { db in
+///     let importer = try BookImporter(database: db)
+///     for draft in drafts { try importer.importBook(draft) }
+///     print(importer.counts)
+/// }
+/// ```
+public final class BookImporter {
+    /// What was done so far.
+    public private(set) var counts = ImportCounts()
+
+    private let database: Database
+    private let findByISBN: Statement
+    private let findByIdentity: Statement
+    private let insert: Statement
+    private let update: Statement
+    private var claimed = Set<Int>()
+
+    /// Prepares the statements on `database`.
+    ///
+    /// ```swift
+    /// let importer = try BookImporter(database: db)
+    /// ```
+    public init(database: Database) throws {
+        self.database = database
+        findByISBN = try database.prepare("SELECT \(Columns.book) FROM books b WHERE b.isbn = ?")
+        findByIdentity = try database.prepare(
+            """
+            SELECT \(Columns.book) FROM books b
+            WHERE b.title = ? AND b.author = ? AND b.year IS ? AND b.isbn IS NULL ORDER BY b.id
+            """)
+        insert = try database.prepare(
+            """
+            INSERT INTO books (title, author, year, pages, description, isbn, status, search_text)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        update = try database.prepare(
+            """
+            UPDATE books SET title = ?, author = ?, year = ?, pages = ?, description = ?, isbn = ?, search_text = ?
+            WHERE id = ?
+            """)
+    }
+
+    /// Inserts `draft`, or updates the existing copy it matches; throws `LibraryError.invalidInput` for bad fields.
+    ///
+    /// ```swift
+    /// let outcome = try importer.importBook(NewBook(title: "Dune", author: "Frank Herbert", isbn: "9780441013593"))
+    /// ```
+    @discardableResult
+    public func importBook(_ draft: NewBook) throws -> ImportOutcome {
+        precondition(database.isInTransaction, "import books inside a write transaction")
+        let book = try LibraryStore.validated(draft)
+        if let existing = try match(book) {
+            claimed.insert(existing.id)
+            if existing.title == book.title && existing.author == book.author && existing.year == book.year
+                && existing.pages == book.pages && existing.description == book.description
+                && existing.isbn == book.isbn
+            {
+                counts.unchanged += 1
+                return .unchanged(id: existing.id)
+            }
+            try update.execute([
+                book.title, book.author, book.year, book.pages, book.description, book.isbn,
+                LibraryStore.searchText(book), existing.id,
+            ])
+            counts.updated += 1
+            return .updated(id: existing.id)
+        }
+        try insert.execute([
+            book.title, book.author, book.year, book.pages, book.description, book.isbn, book.status.rawValue,
+            LibraryStore.searchText(book),
+        ])
+        let id = Int(database.lastInsertedRowID)
+        claimed.insert(id)
+        counts.inserted += 1
+        return .inserted(id: id)
+    }
+
+    // MARK: - Private
+
+    private func match(_ book: NewBook) throws -> Book? {
+        if let isbn = book.isbn {
+            return try findByISBN.fetchOne([isbn]) { Columns.book($0) }
+        }
+        var found: Book?
+        try findByIdentity.bind([book.title, book.author, book.year])
+        defer { findByIdentity.reset() }
+        while found == nil, let row = try findByIdentity.step() {
+            let candidate = Columns.book(row)
+            if !claimed.contains(candidate.id) {
+                found = candidate
+            }
+        }
+        return found
+    }
+}
+
+extension LibraryStore {
+    // MARK: - Import
+
+    /// Imports `books` in one write transaction (all or none) with one set of reused statements.
+    ///
+    /// ```swift
+    /// let counts = try store.importBooks([NewBook(title: "Dune", author: "Frank Herbert", year: 1965)])
+    /// ```
+    public func importBooks<Books: Sequence>(_ books: Books) throws -> ImportCounts where Books.Element == NewBook {
+        try writing {
+            let importer = try BookImporter(database: database)
+            for book in books {
+                try importer.importBook(book)
+            }
+            return importer.counts
+        }
+    }
+}

@@ -1,0 +1,146 @@
+import SQLite
+
+extension LibraryStore {
+    // MARK: - Clients
+
+    /// Adds a client; a unique card number ("C-000042") is generated when `cardNumber` is nil.
+    ///
+    /// Throws `LibraryError.invalidInput` for a blank name or a limit outside 0...1000 and
+    /// `.cardNumberTaken` for a card another client has.
+    ///
+    /// ```swift
+    /// let ann = try store.addClient(name: "Ann", now: now)
+    /// let bob = try store.addClient(name: "Bob", cardNumber: "B-7", loanLimit: 3, now: now)
+    /// ```
+    public func addClient(name: String, cardNumber: String? = nil, loanLimit: Int = 5, now: Timestamp) throws
+        -> Client
+    {
+        let name = trimmed(name)
+        guard !name.isEmpty else { throw LibraryError.invalidInput("A client's name cannot be empty.") }
+        guard (0...1000).contains(loanLimit) else {
+            throw LibraryError.invalidInput("A loan limit must be between 0 and 1000, not \(loanLimit).")
+        }
+        if let cardNumber, trimmed(cardNumber).isEmpty {
+            throw LibraryError.invalidInput("A card number cannot be empty.")
+        }
+        return try writing {
+            var card = cardNumber.map(trimmed)
+            if card == nil {
+                var next = (try database.fetchOne("SELECT ifnull(max(id), 0) + 1 FROM clients") { $0.int(0) }) ?? 1
+                while try self.client(cardNumber: Self.generatedCard(next)) != nil {
+                    next += 1
+                }
+                card = Self.generatedCard(next)
+            }
+            let cardNumber = card!
+            do {
+                try database.execute(
+                    "INSERT INTO clients (name, card_number, loan_limit, created_at) VALUES (?, ?, ?, ?)",
+                    [name, cardNumber, loanLimit, now.iso8601])
+            } catch let error as SQLiteError where error.isConstraintViolation {
+                throw LibraryError.cardNumberTaken(cardNumber)
+            }
+            return Client(
+                id: Int(database.lastInsertedRowID), name: name, cardNumber: cardNumber, loanLimit: loanLimit,
+                createdAt: now)
+        }
+    }
+
+    /// The client with this id, or nil.
+    ///
+    /// ```swift
+    /// let client = try store.client(id: 1)
+    /// ```
+    public func client(id: Int) throws -> Client? {
+        try reading {
+            try database.fetchOne("SELECT \(Columns.client) FROM clients c WHERE c.id = ?", [id]) {
+                try Columns.client($0)
+            }
+        }
+    }
+
+    /// The client with this card number, or nil.
+    ///
+    /// ```swift
+    /// let client = try store.client(cardNumber: "C-000001")
+    /// ```
+    public func client(cardNumber: String) throws -> Client? {
+        try reading {
+            try database.fetchOne("SELECT \(Columns.client) FROM clients c WHERE c.card_number = ?", [cardNumber]) {
+                try Columns.client($0)
+            }
+        }
+    }
+
+    /// Every client, by id.
+    ///
+    /// ```swift
+    /// for client in try store.allClients() { print(client.name) }
+    /// ```
+    public func allClients() throws -> [Client] {
+        try reading {
+            try database.fetchAll("SELECT \(Columns.client) FROM clients c ORDER BY c.id") { try Columns.client($0) }
+        }
+    }
+
+    // MARK: - Default client
+
+    /// The id of the default client (kept in `settings`), or nil when none is set or it no longer exists.
+    ///
+    /// ```swift
+    /// guard let clientID = try store.defaultClientID() else { throw LibraryError.noDefaultClient }
+    /// ```
+    public func defaultClientID() throws -> Int? {
+        try reading {
+            try database.fetchOne(
+                "SELECT c.id FROM settings s JOIN clients c ON c.id = CAST(s.value AS INTEGER) WHERE s.key = ?",
+                [Self.defaultClientKey]
+            ) { $0.int(0) }
+        }
+    }
+
+    /// The default client; throws `LibraryError.noDefaultClient` when none is set.
+    ///
+    /// ```swift
+    /// let me = try store.defaultClient()
+    /// ```
+    public func defaultClient() throws -> Client {
+        try reading {
+            guard let id = try defaultClientID(), let client = try client(id: id) else {
+                throw LibraryError.noDefaultClient
+            }
+            return client
+        }
+    }
+
+    /// Makes `clientID` the default client; throws `LibraryError.noSuchClient` if it does not exist.
+    ///
+    /// ```swift
+    /// try store.setDefaultClient(id: ann.id)
+    /// ```
+    public func setDefaultClient(id: Int) throws {
+        try writing {
+            guard try client(id: id) != nil else { throw LibraryError.noSuchClient(id: id) }
+            try database.execute(
+                "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                [Self.defaultClientKey, String(id)])
+        }
+    }
+
+    // MARK: - Private
+
+    private static let defaultClientKey = "default_client_id"
+
+    private static func generatedCard(_ number: Int) -> String {
+        let digits = String(number)
+        return "C-" + String(repeating: "0", count: max(0, 6 - digits.count)) + digits
+    }
+}
+
+/// `text` without leading and trailing whitespace.
+func trimmed(_ text: String) -> String {
+    var slice = Substring(text)
+    while let first = slice.first, first.isWhitespace { slice.removeFirst() }
+    while let last = slice.last, last.isWhitespace { slice.removeLast() }
+    return String(slice)
+}

@@ -1,0 +1,175 @@
+import SQLite
+
+/// A book together with one of its loans.
+///
+/// ```swift
+/// for held in try store.openLoans(clientID: 1, now: now) {
+///     print(held.book.title, held.loan.dueAt.date, held.isOverdue ? "OVERDUE" : "")
+/// }
+/// ```
+public struct LoanedBook: Sendable, Hashable {
+    /// The book.
+    public var book: Book
+    /// The loan.
+    public var loan: Loan
+    /// Whether the loan is past due at the time it was read (for a loan just returned: whether it came back late).
+    public var isOverdue: Bool
+
+    /// Creates a value.
+    ///
+    /// ```swift
+    /// LoanedBook(book: book, loan: loan, isOverdue: loan.isOverdue(at: now))
+    /// ```
+    public init(book: Book, loan: Loan, isOverdue: Bool) {
+        self.book = book
+        self.loan = loan
+        self.isOverdue = isOverdue
+    }
+}
+
+extension LibraryStore {
+    // MARK: - Taking
+
+    /// Lends every book in `bookIDs` to the client, all or none, in one IMMEDIATE transaction.
+    ///
+    /// Due = `now` + the loan period. Throws the first refusal: `LibraryError.noSuchClient`, `.noSuchBook`,
+    /// `.alreadyYours`, `.onLoanToSomeoneElse` (with its due date), `.bookNotLendable` (lost or withdrawn) or
+    /// `.loanLimitReached` (counting the books taken in this call). Repeated ids count once.
+    ///
+    /// ```swift
+    /// let taken = try store.take(bookIDs: [12, 13], clientID: ann.id, now: now)
+    /// print(taken.map { "\($0.book.title) due \($0.loan.dueAt.date)" })
+    /// ```
+    @discardableResult
+    public func take(bookIDs: [Int], clientID: Int, now: Timestamp) throws -> [LoanedBook] {
+        let ids = Self.unique(bookIDs)
+        return try writing {
+            guard let client = try client(id: clientID) else { throw LibraryError.noSuchClient(id: clientID) }
+            var books: [Book] = []
+            for id in ids {
+                guard let book = try book(id: id) else { throw LibraryError.noSuchBook(id: id) }
+                if let loan = try openLoan(bookID: id) {
+                    if loan.clientID == clientID {
+                        throw LibraryError.alreadyYours(id: id, title: book.title, dueAt: loan.dueAt)
+                    }
+                    throw LibraryError.onLoanToSomeoneElse(id: id, title: book.title, dueAt: loan.dueAt)
+                }
+                guard book.status == .available else {
+                    throw LibraryError.bookNotLendable(id: id, title: book.title, status: book.status)
+                }
+                books.append(book)
+            }
+            let held = try heldCount(clientID: clientID)
+            guard held + books.count <= client.loanLimit else {
+                throw LibraryError.loanLimitReached(limit: client.loanLimit, held: held, requested: books.count)
+            }
+            let due = now.adding(days: loanPeriodDays)
+            var taken: [LoanedBook] = []
+            for book in books {
+                do {
+                    try database.execute(
+                        "INSERT INTO loans (book_id, client_id, taken_at, due_at) VALUES (?, ?, ?, ?)",
+                        [book.id, clientID, now.iso8601, due.iso8601])
+                } catch let error as SQLiteError where error.isConstraintViolation {
+                    // Only a racing writer can get here (the checks above ran in this transaction).
+                    throw LibraryError.onLoanToSomeoneElse(
+                        id: book.id, title: book.title, dueAt: try? openLoan(bookID: book.id)?.dueAt)
+                }
+                let loan = Loan(
+                    id: Int(database.lastInsertedRowID), bookID: book.id, clientID: clientID, takenAt: now,
+                    dueAt: due, returnedAt: nil, renewals: 0)
+                taken.append(LoanedBook(book: book, loan: loan, isOverdue: false))
+            }
+            return taken
+        }
+    }
+
+    // MARK: - Returning
+
+    /// Ends the client's loans of every book in `bookIDs`, all or none; returns the closed loans.
+    ///
+    /// Throws `LibraryError.noSuchClient`, `.noSuchBook` or `.notBorrowedByYou` (also for a second return).
+    ///
+    /// ```swift
+    /// try store.returnBooks(bookIDs: [12], clientID: ann.id, now: now)
+    /// ```
+    @discardableResult
+    public func returnBooks(bookIDs: [Int], clientID: Int, now: Timestamp) throws -> [LoanedBook] {
+        let ids = Self.unique(bookIDs)
+        return try writing {
+            guard try client(id: clientID) != nil else { throw LibraryError.noSuchClient(id: clientID) }
+            var returned: [LoanedBook] = []
+            for id in ids {
+                let (book, loan) = try ownLoan(bookID: id, clientID: clientID)
+                try database.execute("UPDATE loans SET returned_at = ? WHERE id = ?", [now.iso8601, loan.id])
+                var closed = loan
+                closed.returnedAt = now
+                returned.append(LoanedBook(book: book, loan: closed, isOverdue: loan.isOverdue(at: now)))
+            }
+            return returned
+        }
+    }
+
+    // MARK: - Renewing
+
+    /// Extends the client's loan of `bookID` by one loan period (from its due date), at most twice.
+    ///
+    /// Throws `LibraryError.noSuchClient`, `.noSuchBook`, `.notBorrowedByYou`, `.overdue` (due before `now`)
+    /// or `.renewalLimitReached`.
+    ///
+    /// ```swift
+    /// let renewed = try store.renew(bookID: 12, clientID: ann.id, now: now)
+    /// print(renewed.loan.dueAt.date)
+    /// ```
+    @discardableResult
+    public func renew(bookID: Int, clientID: Int, now: Timestamp) throws -> LoanedBook {
+        try writing {
+            guard try client(id: clientID) != nil else { throw LibraryError.noSuchClient(id: clientID) }
+            let (book, loan) = try ownLoan(bookID: bookID, clientID: clientID)
+            guard !(loan.dueAt < now) else {
+                throw LibraryError.overdue(id: bookID, title: book.title, dueAt: loan.dueAt)
+            }
+            guard loan.renewals < Self.maxRenewals else {
+                throw LibraryError.renewalLimitReached(id: bookID, title: book.title, limit: Self.maxRenewals)
+            }
+            var renewed = loan
+            renewed.dueAt = loan.dueAt.adding(days: loanPeriodDays)
+            renewed.renewals += 1
+            try database.execute(
+                "UPDATE loans SET due_at = ?, renewals = ? WHERE id = ?",
+                [renewed.dueAt.iso8601, renewed.renewals, loan.id])
+            return LoanedBook(book: book, loan: renewed, isOverdue: false)
+        }
+    }
+
+    // MARK: - Internal
+
+    /// The open loan of a book, if any.
+    func openLoan(bookID: Int) throws -> Loan? {
+        try database.fetchOne(
+            "SELECT \(Columns.loan) FROM loans l WHERE l.book_id = ? AND l.returned_at IS NULL", [bookID]
+        ) { try Columns.loan($0) }
+    }
+
+    /// How many books the client holds now.
+    func heldCount(clientID: Int) throws -> Int {
+        try database.fetchOne("SELECT count(*) FROM loans WHERE client_id = ? AND returned_at IS NULL", [clientID]) {
+            $0.int(0)
+        } ?? 0
+    }
+
+    // MARK: - Private
+
+    private func ownLoan(bookID: Int, clientID: Int) throws -> (Book, Loan) {
+        guard let book = try book(id: bookID) else { throw LibraryError.noSuchBook(id: bookID) }
+        guard let loan = try openLoan(bookID: bookID), loan.clientID == clientID else {
+            throw LibraryError.notBorrowedByYou(id: bookID, title: book.title)
+        }
+        return (book, loan)
+    }
+
+    private static func unique(_ ids: [Int]) -> [Int] {
+        var seen = Set<Int>()
+        return ids.filter { seen.insert($0).inserted }
+    }
+}

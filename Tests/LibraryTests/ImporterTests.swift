@@ -1,0 +1,43 @@
+import Library
+import Testing
+
+@Suite struct ImporterTests {
+    let catalog = [
+        NewBook(title: "Dune", author: "Frank Herbert", year: 1965, isbn: "9780441013593"),
+        NewBook(title: "The Odyssey", author: "Homer", year: -700),
+        NewBook(title: "The Odyssey", author: "Homer", year: -700),  // a second copy
+        NewBook(title: "Untitled notes"),
+    ]
+
+    @Test func seedingTwiceChangesNothing() throws {
+        let fixture = try Fixture(books: 0)
+        #expect(try fixture.store.importBooks(catalog) == ImportCounts(inserted: 4))
+        #expect(try fixture.store.importBooks(catalog) == ImportCounts(unchanged: 4))
+        #expect(try fixture.store.bookCount() == 4)
+        #expect(try fixture.store.libraryPage(page: 1, perPage: 10, search: "odyssey").totalCount == 2)
+    }
+
+    @Test func updatesMatchedBooksAndKeepsTheirStatus() throws {
+        let fixture = try Fixture(books: 0)
+        try fixture.store.importBooks(catalog)
+        try fixture.store.setStatus(.lost, bookID: 1)
+        var changed = catalog
+        changed[0].title = "Dune (Deluxe)"
+        changed[1].pages = 541
+        changed.append(NewBook(title: "Emma", author: "Jane Austen", year: 1815))
+        #expect(try fixture.store.importBooks(changed) == ImportCounts(inserted: 1, updated: 2, unchanged: 2))
+        let dune = try #require(try fixture.store.book(id: 1))
+        #expect(dune.title == "Dune (Deluxe)")
+        #expect(dune.status == .lost)
+        #expect(try fixture.store.book(id: 2)?.pages == 541)
+        #expect(try fixture.store.libraryPage(page: 1, perPage: 10, search: "deluxe").totalCount == 1)
+    }
+
+    @Test func invalidBookRollsBackTheWholeImport() throws {
+        let fixture = try Fixture(books: 0)
+        #expect(throws: LibraryError.self) {
+            try fixture.store.importBooks(catalog + [NewBook(title: "")])
+        }
+        #expect(try fixture.store.bookCount() == 0)
+    }
+}

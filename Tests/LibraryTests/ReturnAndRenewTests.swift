@@ -1,0 +1,66 @@
+import Library
+import Testing
+
+@Suite struct ReturnAndRenewTests {
+    @Test func returnsOnlyOwnBooksOnce() throws {
+        let fixture = try Fixture()
+        let store = fixture.store
+        let (ann, bob, now) = (fixture.ann.id, fixture.bob.id, fixture.now)
+        try store.take(bookIDs: [1, 2], clientID: ann, now: now)
+        try store.take(bookIDs: [3], clientID: bob, now: now)
+        let later = now.adding(days: 3)
+        #expect(throws: LibraryError.notBorrowedByYou(id: 3, title: "Book 3")) {
+            try store.returnBooks(bookIDs: [1, 3], clientID: ann, now: later)
+        }
+        #expect(throws: LibraryError.notBorrowedByYou(id: 4, title: "Book 4")) {
+            try store.returnBooks(bookIDs: [4], clientID: ann, now: later)
+        }
+        #expect(throws: LibraryError.noSuchBook(id: 40)) {
+            try store.returnBooks(bookIDs: [40], clientID: ann, now: later)
+        }
+        #expect(throws: LibraryError.noSuchClient(id: 40)) {
+            try store.returnBooks(bookIDs: [1], clientID: 40, now: later)
+        }
+        #expect(try store.openLoans(clientID: ann, now: later).count == 2)  // all or none
+        let returned = try store.returnBooks(bookIDs: [1], clientID: ann, now: later)
+        #expect(returned.map(\.loan.returnedAt) == [later])
+        #expect(throws: LibraryError.notBorrowedByYou(id: 1, title: "Book 1")) {
+            try store.returnBooks(bookIDs: [1], clientID: ann, now: later)
+        }
+        #expect(try store.clientSummary(clientID: ann, now: later).booksHeld == 1)
+        #expect(try store.loanHistory(clientID: ann).count == 1)
+        try store.take(bookIDs: [1], clientID: bob, now: later)  // back on the shelf
+    }
+
+    @Test func renewsTwiceFromTheDueDate() throws {
+        let fixture = try Fixture()
+        let store = fixture.store
+        let (ann, now) = (fixture.ann.id, fixture.now)
+        try store.take(bookIDs: [1], clientID: ann, now: now)
+        let first = try store.renew(bookID: 1, clientID: ann, now: now.adding(days: 10))
+        #expect(first.loan.dueAt == now.adding(days: 28))
+        #expect(first.loan.renewals == 1)
+        let second = try store.renew(bookID: 1, clientID: ann, now: now.adding(days: 28))  // due exactly now
+        #expect(second.loan.dueAt == now.adding(days: 42))
+        #expect(throws: LibraryError.renewalLimitReached(id: 1, title: "Book 1", limit: 2)) {
+            try store.renew(bookID: 1, clientID: ann, now: now.adding(days: 30))
+        }
+        #expect(try store.openLoans(clientID: ann, now: now).first?.loan.dueAt == now.adding(days: 42))
+    }
+
+    @Test func refusesRenewingOverdueOrOthersBooks() throws {
+        let fixture = try Fixture()
+        let store = fixture.store
+        let (ann, bob, now) = (fixture.ann.id, fixture.bob.id, fixture.now)
+        try store.take(bookIDs: [1], clientID: ann, now: now)
+        let late = now.adding(days: 14).adding(seconds: 1)
+        #expect(throws: LibraryError.overdue(id: 1, title: "Book 1", dueAt: now.adding(days: 14))) {
+            try store.renew(bookID: 1, clientID: ann, now: late)
+        }
+        #expect(throws: LibraryError.notBorrowedByYou(id: 1, title: "Book 1")) {
+            try store.renew(bookID: 1, clientID: bob, now: now)
+        }
+        #expect(throws: LibraryError.noSuchBook(id: 50)) { try store.renew(bookID: 50, clientID: ann, now: now) }
+        #expect(try store.openLoans(clientID: ann, now: now).first?.loan.renewals == 0)
+    }
+}

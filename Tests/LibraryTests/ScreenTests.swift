@@ -1,0 +1,65 @@
+import Library
+import Testing
+
+@Suite struct ScreenTests {
+    @Test func libraryPageShowsEachBooksAvailabilityForTheViewer() throws {
+        let fixture = try Fixture(books: 6)
+        let store = fixture.store
+        let (ann, bob, now) = (fixture.ann.id, fixture.bob.id, fixture.now)
+        try store.take(bookIDs: [2], clientID: ann, now: now)
+        try store.take(bookIDs: [3], clientID: bob, now: now.adding(days: 1))
+        try store.setStatus(.lost, bookID: 4)
+        try store.setStatus(.withdrawn, bookID: 5)
+        try store.take(bookIDs: [6], clientID: ann, now: now)
+        try store.returnBooks(bookIDs: [6], clientID: ann, now: now.adding(days: 2))
+        let page = try store.libraryPage(page: 1, perPage: 10, viewerID: ann)
+        #expect(
+            page.entries.map(\.availability) == [
+                .available, .heldByYou(dueAt: now.adding(days: 14)), .onLoan(dueAt: now.adding(days: 15)), .lost,
+                .withdrawn, .available,
+            ])
+        #expect(page.totalCount == 6)
+        #expect(page.pageCount == 1)
+    }
+
+    @Test func clientLoansAreOrderedByTakenTimeWithOverdueFlags() throws {
+        let fixture = try Fixture()
+        let store = fixture.store
+        let (ann, now) = (fixture.ann.id, fixture.now)
+        try store.take(bookIDs: [7], clientID: ann, now: now)
+        try store.take(bookIDs: [2], clientID: ann, now: now.adding(days: 10))
+        let later = now.adding(days: 15)
+        let loans = try store.openLoans(clientID: ann, now: later)
+        #expect(loans.map(\.book.id) == [7, 2])
+        #expect(loans.map(\.isOverdue) == [true, false])
+        let summary = try store.clientSummary(clientID: ann, now: later)
+        #expect(summary.booksHeld == 2)
+        #expect(summary.overdueCount == 1)
+        #expect(summary.remainingAllowance == 3)
+        #expect(throws: LibraryError.noSuchClient(id: 9)) { try store.clientSummary(clientID: 9, now: now) }
+    }
+
+    @Test func historyIsNewestFirst() throws {
+        let fixture = try Fixture()
+        let store = fixture.store
+        let (ann, now) = (fixture.ann.id, fixture.now)
+        try store.take(bookIDs: [1, 2, 3], clientID: ann, now: now)
+        try store.returnBooks(bookIDs: [2], clientID: ann, now: now.adding(days: 1))
+        try store.returnBooks(bookIDs: [1], clientID: ann, now: now.adding(days: 2))
+        try store.returnBooks(bookIDs: [3], clientID: ann, now: now.adding(days: 3))
+        #expect(try store.loanHistory(clientID: ann).map(\.book.id) == [3, 1, 2])
+        #expect(try store.loanHistory(clientID: ann, limit: 2).map(\.book.id) == [3, 1])
+        #expect(try store.loanHistory(clientID: fixture.bob.id).isEmpty)
+    }
+
+    @Test func wholeScreenInOneSnapshot() throws {
+        let fixture = try Fixture(books: 30)
+        try fixture.store.take(bookIDs: [25], clientID: fixture.ann.id, now: fixture.now)
+        let screen = try fixture.store.clientScreen(clientID: fixture.ann.id, page: 2, perPage: 20, now: fixture.now)
+        #expect(screen.summary.client == fixture.ann)
+        #expect(screen.loans.map(\.book.id) == [25])
+        #expect(screen.library.entries.map(\.book.id) == Array(21...30))
+        #expect(screen.library.entries[4].availability == .heldByYou(dueAt: fixture.now.adding(days: 14)))
+        #expect(!fixture.store.database.isInTransaction)
+    }
+}
