@@ -17,7 +17,7 @@ public struct JSONRenderer: Sendable {
     ///     JSONRenderer.version  // 1
     public static let version = 1
 
-    /// The top-level member names the renderer writes itself; `extra` must not use them.
+    /// The top-level member names the renderer writes itself; `extra` must not use them (nor repeat a key).
     ///
     ///     JSONRenderer.reservedTopLevelKeys.contains("sections")  // true
     public static let reservedTopLevelKeys: Set<String> = ["version", "sections", "emptyState"]
@@ -50,8 +50,9 @@ public struct JSONRenderer: Sendable {
             ("sections", .array(snapshot.visibleSections.map(section))),
         ]
         if let empty = snapshot.shownEmptyState { members.append(("emptyState", supplementary(empty))) }
+        var used = reservedTopLevelKeys
         for member in extra {
-            precondition(!reservedTopLevelKeys.contains(member.key), "extra member \(member.key) is reserved")
+            precondition(used.insert(member.key).inserted, "extra member \(member.key) is reserved or repeated")
             members.append(member)
         }
         return .object(members)

@@ -43,7 +43,7 @@ public struct TextRenderer: Sendable {
 
     /// The snapshot as lines without their newlines, trailing spaces removed.
     ///
-    ///     TextRenderer(width: 40).lines(snapshot).count  // 42
+    ///     TextRenderer(width: 40).lines(snapshot).first  // "┌─ Your account ───…┐"
     public func lines(_ snapshot: Snapshot, marks: ChangeMarks = .none) -> [String] {
         var out: [String] = []
         if let empty = snapshot.shownEmptyState {
@@ -74,7 +74,9 @@ public struct TextRenderer: Sendable {
             }
         } else {
             switch section.layout.style {
-            case .list, .card: out += listItems(section.items, marks: marks)
+            case .list, .card:
+                out += listItems(section.items, marks: marks)
+                if section.footer != nil || !section.customSupplementaries.isEmpty { out.append("") }
             case .grid: out += gridItems(section, marks: marks)
             case .row: out += rowItems(section, marks: marks)
             }

@@ -40,9 +40,31 @@ import Testing
         #expect(DisplayWidth.of("a\u{1B}b\n") == 2)
     }
 
-    @Test func leavesTheThreadLocaleAsItWas() {
+    @Test func leavesTheThreadLocaleAsItWas() throws {
+        let globalLocale = locale_t(bitPattern: -1)  // LC_GLOBAL_LOCALE
+        #expect(uselocale(nil) == globalLocale)
         #expect(DisplayWidth.of("中") == 2)
-        // The global locale is still "C": multibyte conversion of a non-ASCII character must still fail there.
+        #expect(uselocale(nil) == globalLocale)
         #expect(String(cString: setlocale(LC_CTYPE, nil)) == "C")
+
+        let own = try #require(newlocale(LC_CTYPE_MASK, "C", nil))
+        defer { freelocale(own) }
+        let previous = uselocale(own)
+        defer { uselocale(previous) }
+        #expect(DisplayWidth.of("é中😀") == 5)
+        #expect(uselocale(nil) == own)
+    }
+
+    @Test func measuresFromManyThreadsAtOnce() async {
+        let samples = ["Dune", "紅樓夢", "e\u{301}😀", "ألف ليلة", "👨‍👩‍👧 family"]
+        let expected = samples.map { DisplayWidth.of($0) }
+        #expect(expected == [4, 6, 3, 8, 9])
+        let allMatch = await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<16 {
+                group.addTask { (0..<200).allSatisfy { _ in samples.map { DisplayWidth.of($0) } == expected } }
+            }
+            return await group.reduce(true) { $0 && $1 }
+        }
+        #expect(allMatch)
     }
 }

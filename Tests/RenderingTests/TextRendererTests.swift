@@ -63,6 +63,23 @@ import Testing
         #expect(text.hasPrefix("── Library (42) ─"))
     }
 
+    @Test func marksShowInTheGutterOfListsAndCards() {
+        var list = LibraryFixture.libraryBooks
+        list.layout = .list
+        let marks = ChangeMarks(
+            insertedItems: ["book-8", "client-1"], updatedItems: ["book-9"],
+            updatedSupplementaries: ["library-books-footer"])
+        let lines = TextRenderer(width: 60).lines(Snapshot(sections: [LibraryFixture.clientInfo, list]), marks: marks)
+        #expect(lines.contains { $0.hasPrefix("│+Hey John Doe! ") && $0.hasSuffix(" │") })
+        #expect(lines.contains("+ Les Misérables"))
+        #expect(lines.contains("~ 紅樓夢"))
+        #expect(lines.contains("  Pride and Prejudice"))
+        #expect(
+            lines.suffix(3) == [
+                "  Take → librarycli take 14", "", "~ Page 1 of 3 · 42 books · next: librarycli list --page 2",
+            ])
+    }
+
     @Test func wholeScreenEmptyStateIsShownAlone() {
         let snapshot = Snapshot(
             sections: [LibraryFixture.clientBooks([]), Section(id: "library-books", whenEmpty: .hide)],
