@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "Formats"),
         .target(name: "ArgumentParsing"),
         .target(name: "Sections"),
-        .target(name: "Rendering", dependencies: ["Sections"]),
+        .target(name: "Rendering", dependencies: ["Sections"], exclude: ["JSON-SCHEMA.md"]),
         .target(name: "LibraryScreen", dependencies: ["Library", "Sections"]),
         .target(
             name: "LibraryCLI",
@@ -50,7 +50,7 @@ let package = Package(
         .testTarget(name: "FormatsTests", dependencies: ["Formats"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
         .testTarget(name: "SectionsTests", dependencies: ["Sections"]),
-        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Sections"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Sections"], exclude: ["Golden"]),
         .testTarget(name: "LibraryScreenTests", dependencies: ["LibraryScreen", "Library", "Sections"]),
         .testTarget(name: "LibraryCLITests", dependencies: ["LibraryCLI"]),
     ]
