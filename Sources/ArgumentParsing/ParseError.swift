@@ -25,6 +25,8 @@ public enum ParseError: Error, Equatable, Sendable {
     case invalidValue(String, for: String, expected: String)
     /// A single-value option given more than once.
     case duplicateOption(String)
+    /// Two options that cannot be used together, checked by the program after parsing.
+    case conflictingOptions(String, String)
 
     /// The sentence printed after `Error: `.
     ///
@@ -50,6 +52,8 @@ public enum ParseError: Error, Equatable, Sendable {
             "Invalid value '\(value)' for '\(place)': expected \(expected)."
         case .duplicateOption(let option):
             "The option '\(option)' was given more than once."
+        case .conflictingOptions(let first, let second):
+            "The options '\(first)' and '\(second)' cannot be used together."
         }
     }
 

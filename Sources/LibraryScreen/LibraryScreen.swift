@@ -215,8 +215,10 @@ public enum LibraryScreen {
     }
 }
 
-/// Quotes a word for a POSIX shell when it needs quoting, so hints can be pasted.
-func shellQuoted(_ word: String) -> String {
+/// Quotes a word for a POSIX shell when it needs quoting, so the hints on screen can be pasted as they are.
+///
+///     shellQuoted("my library.sqlite")  // "'my library.sqlite'"
+public func shellQuoted(_ word: String) -> String {
     let safe = word.unicodeScalars.allSatisfy { scalar in
         (scalar.value >= 0x30 && scalar.value <= 0x39) || (scalar.value >= 0x41 && scalar.value <= 0x5A)
             || (scalar.value >= 0x61 && scalar.value <= 0x7A) || "-_./:@,+".unicodeScalars.contains(scalar)

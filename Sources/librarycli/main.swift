@@ -1,1 +1,25 @@
-print("librarycli")
+import Library
+import LibraryCLI
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+// The process's inputs, read once here and passed in: nothing below reads global state.
+var environment: [String: String] = [:]
+do {
+    var entry = environ
+    while let pointer = entry.pointee {
+        let pair = String(cString: pointer)
+        if let equals = pair.firstIndex(of: "=") {
+            environment[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+        }
+        entry += 1
+    }
+}
+// A closed pipe (`librarycli list | head -1`) must end writes quietly, not kill the process.
+signal(SIGPIPE, SIG_IGN)
+exit(
+    LibraryCommandLine.main(
+        arguments: Array(CommandLine.arguments.dropFirst()), environment: environment, console: .standard(),
+        systemNow: Timestamp.systemNow()))

@@ -90,6 +90,9 @@ struct UsageErrorTests {
             ParseError.unexpectedValue(option: "--all", value: "1").message
                 == "The flag '--all' does not take a value (got '1').")
         #expect(ParseError.duplicateOption("--page").message == "The option '--page' was given more than once.")
+        #expect(
+            ParseError.conflictingOptions("--all", "--page").message
+                == "The options '--all' and '--page' cannot be used together.")
     }
 
     @Test("a long usage line wraps under the first word")

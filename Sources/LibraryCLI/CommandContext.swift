@@ -1,0 +1,157 @@
+import ArgumentParsing
+import Library
+import LibraryScreen
+import SQLite
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Everything a command runs with: the parsed command line, the resolved global options, the console and the clock.
+///
+/// Opening the database happens here, once per process, with the rules of the README: a missing database is created
+/// and migrated; the default database is also seeded with the demo data on first use.
+///
+/// For example:
+///
+///     let store = try context.openStore()
+///     let client = try context.currentClient(in: store)
+struct CommandContext {
+    var parsed: ParsedCommand
+    var options: GlobalOptions
+    var environment: [String: String]
+    var console: Console
+    var now: Timestamp
+
+    /// How to write a command that acts on the same database and client, for hints and actions.
+    var program: String { "librarycli" }
+
+    // MARK: - The database
+
+    /// Opens the database, creating and migrating it if it does not exist yet (and seeding the default one).
+    func openStore() throws -> LibraryStore {
+        let path = options.database.path
+        let existed = try checkDatabasePath(path)
+        var databaseOptions = DatabaseOptions()
+        if existed, access(path, W_OK) != 0 {
+            databaseOptions.readOnly = true
+        }
+        let store: LibraryStore
+        do {
+            store = try LibraryStore.open(at: path, options: databaseOptions, now: now)
+        } catch let error as SQLiteError {
+            throw Failure(sqlite: error, path: path)
+        } catch let error as MigrationError {
+            throw Failure(message: "'\(path)' cannot be used: \(error.message).", code: .cannotWrite)
+        }
+        if !existed {
+            try welcome(store, path: path)
+        }
+        return store
+    }
+
+    /// Opens the database file as it is, creating an empty one if it is missing, without applying migrations.
+    func openDatabaseWithoutMigrating() throws -> Database {
+        let path = options.database.path
+        let existed = try checkDatabasePath(path)
+        var databaseOptions = DatabaseOptions()
+        if existed, access(path, W_OK) != 0 { databaseOptions.readOnly = true }
+        return try withDatabase { try Database(path: path, options: databaseOptions) }
+    }
+
+    /// Runs a database step, wording database errors with the file's name.
+    func withDatabase<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as SQLiteError {
+            throw Failure(sqlite: error, path: options.database.path)
+        }
+    }
+
+    /// A note for the person at the terminal, on standard error; `-q` silences it.
+    func note(_ text: String) {
+        if !options.isQuiet { console.err(text + "\n") }
+    }
+
+    // MARK: - The client
+
+    /// The client the command acts as: `--client`, else `LIBRARY_CLIENT`, else the database's default client.
+    func currentClient(in store: LibraryStore) throws -> Client {
+        if let id = options.clientID {
+            guard let client = try withDatabase({ try store.client(id: id) }) else {
+                throw Failure(
+                    message: "There is no client #\(id). See the clients with: \(program) clients", code: .refused)
+            }
+            return client
+        }
+        if let id = try withDatabase({ try store.defaultClientID() }),
+            let client = try withDatabase({ try store.client(id: id) })
+        {
+            return client
+        }
+        let clients = try withDatabase { try store.allClients() }
+        if clients.isEmpty {
+            throw Failure(
+                message: "This library has no clients yet. Add one with: \(program) clients add \"Your Name\"",
+                code: .refused)
+        }
+        throw Failure(
+            message: "No client is chosen. Choose one with --client ID, or make one the default: "
+                + "\(program) clients use \(clients[0].id)",
+            code: .refused)
+    }
+
+    // MARK: - Private
+
+    /// Whether the database file exists; throws for paths that can never be a database.
+    func checkDatabasePath(_ path: String) throws -> Bool {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            if (info.st_mode & S_IFMT) == S_IFDIR {
+                throw Failure(message: "'\(path)' is a directory, not a database file.", code: .cannotWrite)
+            }
+            return true
+        }
+        let directory = parentDirectory(of: path)
+        if options.database.isDefault {
+            try makeDirectories(directory)
+        } else if stat(directory, &info) != 0 || (info.st_mode & S_IFMT) != S_IFDIR {
+            throw Failure(
+                message: "cannot create the database '\(path)': the folder '\(directory)' does not exist.",
+                code: .cannotWrite)
+        }
+        return false
+    }
+
+    private func welcome(_ store: LibraryStore, path: String) throws {
+        guard !store.database.options.readOnly else { return }
+        if options.database.isDefault && parsed.path != ["init"] {
+            let report = try withDatabase { try DemoSeeding.seed(into: store, now: now) }
+            note("Created the library at \(path) with the demo catalog (\(report)).")
+        } else if parsed.path != ["init"] && parsed.path != ["seed"] && parsed.path != ["import"] {
+            note(
+                "Created a new, empty library at \(path). Add the demo catalog with: "
+                    + "\(program) --db \(shellQuoted(path)) seed")
+        }
+    }
+
+    private func parentDirectory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let parent = String(path[..<slash])
+        return parent.isEmpty ? "/" : parent
+    }
+
+    /// `mkdir -p` with owner-only permissions: the library holds personal data.
+    private func makeDirectories(_ directory: String) throws {
+        var prefix = directory.hasPrefix("/") ? "" : "."
+        for part in directory.split(separator: "/") {
+            prefix += "/" + part
+            var info = stat()
+            if stat(prefix, &info) == 0 { continue }
+            if mkdir(prefix, 0o700) != 0 && errno != EEXIST {
+                let reason = String(cString: strerror(errno))
+                throw Failure(message: "cannot create the folder '\(prefix)': \(reason).", code: .cannotWrite)
+            }
+        }
+    }
+}

@@ -1,0 +1,186 @@
+import ArgumentParsing
+
+/// The command line of `librarycli`, declared once: the parser, the help text and the completion scripts all come
+/// from here, so they cannot drift apart.
+///
+/// For example:
+///
+///     let parser = ArgumentParser(root: CommandLineSpec.root)
+///     parser.parse(["take", "12"])
+public enum CommandLineSpec {
+    /// The version printed by `--version`.
+    public static let version = "0.1.0"
+
+    /// The root command with every subcommand and the global options.
+    ///
+    ///     CommandLineSpec.root.subcommand(named: "take")?.abstract
+    public static let root = CommandSpec(
+        name: "librarycli",
+        abstract: "A library's clients, books and loans, from the terminal, for scripts and for app fronts.",
+        discussion: """
+            With no command, librarycli shows the current client's screen (the same as 'librarycli list'). \
+            The first use of the default database creates it with the demo catalog.
+            """,
+        globalOptions: globalOptions,
+        subcommands: [
+            list, take, returnBooks, renew, history, clients, books, seed, importCatalog, export, migrate,
+            initDatabase, completion,
+        ],
+        defaultSubcommand: "list",
+        version: version,
+        extraHelpSections: [
+            HelpSection(title: "EXIT CODES", body: exitCodes),
+            HelpSection(title: "ENVIRONMENT", body: environment),
+        ])
+
+    // MARK: - Global options
+
+    static let globalOptions: [OptionSpec] = [
+        .value("db", valueName: "path", help: "The database file (default: $LIBRARY_DB, else the default database)."),
+        .value(
+            "client", valueName: "id", help: "The client to act as (default: $LIBRARY_CLIENT, else the default client)."
+        ),
+        .value("format", valueName: "format", help: "Output format.", allowedValues: ["text", "json"]),
+        .flag("json", help: "The same as --format json."),
+        .value("color", valueName: "when", help: "Colour in text output.", allowedValues: ["auto", "always", "never"]),
+        .value("width", valueName: "n", help: "Width of text output in columns (default: the terminal's, else 80)."),
+        .flag("quiet", short: "q", help: "Print only the data, no notes on standard error."),
+    ]
+
+    // MARK: - Commands
+
+    static let list = CommandSpec(
+        name: "list", abstract: "Show the client's screen: their info, their books, and the library's books.",
+        options: [
+            .value("page", valueName: "n", help: "The page of the library's books to show (default: 1)."),
+            .value("per-page", valueName: "n", help: "Books per page (default: 20)."),
+            .flag("all", help: "Show every book of the library on one page."),
+            .value(
+                "search", valueName: "text",
+                help: "Only books whose title or author contains the text (any case, any accents)."),
+        ])
+
+    static let take = CommandSpec(
+        name: "take", abstract: "Take books: all of them, or none if one cannot be taken.",
+        discussion: "Prints one line per book with its due date, then the screen with what changed marked.",
+        arguments: [.repeating("book-id", help: "The id of a book to take.")])
+
+    static let returnBooks = CommandSpec(
+        name: "return", abstract: "Return books: all of them, or none if one is not on loan to the client.",
+        arguments: [.repeating("book-id", help: "The id of a book to return.")])
+
+    static let renew = CommandSpec(
+        name: "renew", abstract: "Renew a loan by one loan period (twice at most, not when overdue).",
+        arguments: [.required("book-id", help: "The id of the book to renew.")])
+
+    static let history = CommandSpec(
+        name: "history", abstract: "The client's returned loans, newest first.")
+
+    static let clients = CommandSpec(
+        name: "clients", abstract: "List, add and choose clients.",
+        subcommands: [
+            CommandSpec(name: "list", abstract: "List the clients."),
+            CommandSpec(
+                name: "add", abstract: "Add a client.",
+                arguments: [.required("name", help: "The client's name.")],
+                options: [
+                    .value("card", valueName: "number", help: "The library card number (default: a new one)."),
+                    .value("limit", valueName: "n", help: "How many books the client may hold at once (default: 5)."),
+                ]),
+            CommandSpec(
+                name: "use", abstract: "Make a client the default, kept in the database.",
+                arguments: [.required("client-id", help: "The id of the client.")]),
+        ],
+        defaultSubcommand: "list")
+
+    static let books = CommandSpec(
+        name: "books", abstract: "List, search and add books of the catalog.",
+        subcommands: [
+            CommandSpec(
+                name: "list", abstract: "List the catalog as a table.",
+                options: [
+                    .value("search", valueName: "text", help: "Only books whose title or author contains the text."),
+                    .value("page", valueName: "n", help: "The page to show (default: 1)."),
+                    .value("per-page", valueName: "n", help: "Books per page (default: 50)."),
+                    .flag("all", help: "Every book on one page."),
+                ]),
+            CommandSpec(
+                name: "add", abstract: "Add a book (one physical copy).",
+                options: [
+                    .value("title", valueName: "title", help: "The title.", isRequired: true),
+                    .value("author", valueName: "author", help: "The author or authors."),
+                    .value(
+                        "year", valueName: "year",
+                        help: "The year of first publication (negative before the common era)."),
+                    .value("pages", valueName: "n", help: "The number of pages."),
+                    .value("isbn", valueName: "isbn", help: "The ISBN-10 or ISBN-13."),
+                    .value("description", valueName: "text", help: "A one-line description."),
+                ]),
+        ],
+        defaultSubcommand: "list")
+
+    static let seed = CommandSpec(
+        name: "seed",
+        abstract: "Load the demo catalog and clients, or the given files; running it again changes nothing.",
+        discussion: """
+            Books are matched by ISBN when they have one, else by title, author and year; clients by card number. \
+            A file whose header has a card_number column holds clients; any other holds books.
+            """,
+        options: [
+            .repeating(
+                "file", valueName: "path", help: "A CSV, JSON or JSON Lines file to load instead of the demo data."),
+            .value("generate", valueName: "n", help: "Add n synthetic books (for benchmarks) instead."),
+            .value("random-seed", valueName: "s", help: "The seed of the synthetic books (default: 1)."),
+        ])
+
+    static let importCatalog = CommandSpec(
+        name: "import", abstract: "Import books from a CSV, JSON or JSON Lines file: all rows or none.",
+        discussion: """
+            CSV: RFC 4180 with a header row; columns are found by name (title, author/authors, year/\
+            original_publication_year, pages, isbn/isbn13, description), extra columns are ignored. \
+            JSON: an array of objects with the same names, or one object per line.
+            """,
+        arguments: [.required("path", help: "The file to import.")],
+        options: [.flag("dry-run", help: "Report what would change, and change nothing.")])
+
+    static let export = CommandSpec(
+        name: "export", abstract: "Write the catalog as CSV or JSON.",
+        options: [
+            .value(
+                "format", valueName: "format", help: "csv or json (default: from --output's extension, else csv).",
+                allowedValues: ["csv", "json"]),
+            .value("output", short: "o", valueName: "path", help: "The file to write (default: standard output)."),
+        ])
+
+    static let migrate = CommandSpec(
+        name: "migrate", abstract: "Bring the database's schema up to date.",
+        options: [.flag("status", help: "List the applied and pending migrations; change nothing.")])
+
+    static let initDatabase = CommandSpec(
+        name: "init", abstract: "Create the database with the demo catalog.",
+        options: [.flag("empty", help: "Create it with no books and no clients.")])
+
+    static let completion = CommandSpec(
+        name: "completion", abstract: "Print a shell completion script.",
+        discussion: "For example: librarycli completion bash > /etc/bash_completion.d/librarycli",
+        arguments: [.required("shell", help: "bash, zsh or fish.", allowedValues: ["bash", "zsh", "fish"])])
+
+    // MARK: - Help sections
+
+    static var exitCodes: String {
+        ExitCode.allCases.map { code in
+            let number = String(code.rawValue)
+            return String(repeating: " ", count: 3 - number.count) + number + "  " + code.meaning
+        }.joined(separator: "\n")
+    }
+
+    static let environment = """
+        LIBRARY_DB      the database file, when --db is not given
+        LIBRARY_CLIENT  the client id, when --client is not given
+        LIBRARY_NOW     the current time (ISO-8601), for scripted demos and tests
+        XDG_DATA_HOME   where the default database lives: $XDG_DATA_HOME/librarycli/library.sqlite \
+        (else ~/.local/share/librarycli/library.sqlite)
+        COLUMNS         the width of text output, when --width is not given
+        NO_COLOR        when set, no colour (unless --color always)
+        """
+}

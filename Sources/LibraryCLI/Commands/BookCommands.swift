@@ -1,0 +1,124 @@
+import ArgumentParsing
+import Library
+import Rendering
+import Seeding
+
+/// `books` (the catalog as a table) and `books add`.
+enum BookCommands {
+    static let defaultPerPage = 50
+
+    static func list(_ context: CommandContext) throws -> ExitCode {
+        let parsed = context.parsed
+        let search = parsed.string("search")
+        var page = try parsed.integer("page", in: 1...1_000_000_000) ?? 1
+        var perPage = try parsed.integer("per-page", in: 1...10_000) ?? defaultPerPage
+        let store = try context.openStore()
+        if parsed.flag("all") {
+            if parsed.isPresent("page") || parsed.isPresent("per-page") {
+                throw UsageError(
+                    .conflictingOptions("--all", parsed.isPresent("page") ? "--page" : "--per-page"),
+                    commandPath: parsed.path)
+            }
+            page = 1
+            perPage = try context.withDatabase { try store.bookCount() }
+            guard perPage <= 10_000 else {
+                throw Failure(
+                    message:
+                        "--all lists at most 10000 books and this library has \(perPage): use --page and --per-page.",
+                    code: .usage)
+            }
+            perPage = max(perPage, 1)
+        }
+        let result = try context.withDatabase {
+            try store.libraryPage(page: page, perPage: perPage, viewerID: nil, search: search)
+        }
+        switch context.options.format {
+        case .json:
+            let document: Rendering.JSONValue = .object([
+                ("version", 1), ("page", .int(result.page)), ("perPage", .int(result.perPage)),
+                ("pageCount", .int(result.pageCount)), ("totalCount", .int(result.totalCount)),
+                ("search", .init(optional: result.search)),
+                ("books", .array(result.entries.map { bookJSON($0.book, availability: $0.availability) })),
+            ])
+            context.console.out(document.serialized(pretty: true) + "\n")
+        case .text:
+            guard !result.entries.isEmpty else {
+                let why =
+                    search.map { "No books match “\($0)”." }
+                    ?? (result.totalCount == 0
+                        ? "The library has no books yet. Add the demo catalog with: \(context.program) seed"
+                        : "Page \(page) is past the end (\(result.pageCount) pages).")
+                context.console.out(why + "\n")
+                return .success
+            }
+            var table = TextTable(columns: [
+                .init("ID", alignRight: true), .init("Title"), .init("Author"), .init("Year", alignRight: true),
+                .init("Status"),
+            ])
+            for entry in result.entries {
+                table.append([
+                    String(entry.book.id), entry.book.title, entry.book.author, entry.book.year.map(String.init) ?? "",
+                    status(entry.availability),
+                ])
+            }
+            context.console.out(table.render(width: context.options.width))
+            var footer = "Page \(result.page) of \(result.pageCount) · \(result.totalCount) books"
+            if result.hasNextPage {
+                footer += " · next: \(context.program) books --page \(result.page + 1)"
+                if perPage != defaultPerPage { footer += " --per-page \(perPage)" }
+            }
+            context.console.out(footer + "\n")
+        }
+        return .success
+    }
+
+    static func add(_ context: CommandContext) throws -> ExitCode {
+        let parsed = context.parsed
+        func value<T>(_ option: String, _ parse: (String) throws(FieldParsing.FieldProblem) -> T?) throws -> T? {
+            guard let text = parsed.string(option) else { return nil }
+            do {
+                return try parse(text)
+            } catch {
+                throw UsageError(
+                    .invalidValue(text, for: "--\(option) <\(option)>", expected: error.reason),
+                    commandPath: parsed.path)
+            }
+        }
+        let draft = NewBook(
+            title: parsed.string("title") ?? "", author: parsed.string("author") ?? "",
+            year: try value("year", FieldParsing.year), pages: try value("pages", FieldParsing.pages),
+            description: parsed.string("description") ?? "", isbn: try value("isbn", FieldParsing.isbn))
+        let store = try context.openStore()
+        let book = try context.withDatabase { try store.addBook(draft) }
+        switch context.options.format {
+        case .json:
+            context.console.out(
+                Rendering.JSONValue.object([("version", 1), ("book", bookJSON(book, availability: .available))])
+                    .serialized() + "\n")
+        case .text:
+            context.console.out("Added \(book.title) as book #\(book.id).\n")
+        }
+        return .success
+    }
+
+    static func status(_ availability: Availability) -> String {
+        switch availability {
+        case .available: "available"
+        case .heldByYou(let due), .onLoan(let due): "on loan until \(due.date)"
+        case .lost: "lost"
+        case .withdrawn: "withdrawn"
+        }
+    }
+
+    static func bookJSON(_ book: Book, availability: Availability) -> Rendering.JSONValue {
+        var dueAt: Rendering.JSONValue = .null
+        if case .onLoan(let due) = availability { dueAt = .string(due.iso8601) }
+        if case .heldByYou(let due) = availability { dueAt = .string(due.iso8601) }
+        return .object([
+            ("id", .int(book.id)), ("title", .string(book.title)), ("author", .string(book.author)),
+            ("year", book.year.map { .int($0) } ?? .null), ("pages", book.pages.map { .int($0) } ?? .null),
+            ("isbn", .init(optional: book.isbn)), ("description", .string(book.description)),
+            ("status", .string(status(availability))), ("dueAt", dueAt),
+        ])
+    }
+}

@@ -1,0 +1,91 @@
+import Library
+import Rendering
+
+/// `clients`, `clients add` and `clients use`.
+enum ClientCommands {
+    static func list(_ context: CommandContext) throws -> ExitCode {
+        let store = try context.openStore()
+        let (clients, defaultID) = try context.withDatabase {
+            try store.read { store in (try store.allClients(), try store.defaultClientID()) }
+        }
+        switch context.options.format {
+        case .json:
+            let document: Rendering.JSONValue = [
+                "version": 1, "defaultClientId": defaultID.map { .int($0) } ?? .null,
+                "clients": .array(clients.map(clientJSON)),
+            ]
+            context.console.out(document.serialized(pretty: true) + "\n")
+        case .text:
+            guard !clients.isEmpty else {
+                context.console.out("No clients yet. Add one with: \(context.program) clients add \"Your Name\"\n")
+                return .success
+            }
+            var table = TextTable(columns: [
+                .init("ID", alignRight: true), .init("Name"), .init("Card"), .init("Limit", alignRight: true),
+                .init("Default"),
+            ])
+            for client in clients {
+                table.append([
+                    String(client.id), client.name, client.cardNumber, String(client.loanLimit),
+                    client.id == defaultID ? "yes" : "",
+                ])
+            }
+            context.console.out(table.render(width: context.options.width))
+        }
+        return .success
+    }
+
+    static func add(_ context: CommandContext) throws -> ExitCode {
+        let parsed = context.parsed
+        let name = parsed.argument("name") ?? ""
+        let card = parsed.string("card")
+        let limit = try parsed.integer("limit", in: 0...1000) ?? 5
+        let store = try context.openStore()
+        let client = try context.withDatabase {
+            try store.write { store in
+                let client = try store.addClient(name: name, cardNumber: card, loanLimit: limit, now: context.now)
+                // The first client of a library becomes its default, so `list` works straight away.
+                if try store.defaultClientID() == nil { try store.setDefaultClient(id: client.id) }
+                return client
+            }
+        }
+        switch context.options.format {
+        case .json:
+            context.console.out(
+                Rendering.JSONValue.object([("version", 1), ("client", clientJSON(client))]).serialized() + "\n")
+        case .text:
+            context.console.out(
+                "Added client #\(client.id) \(client.name) (card \(client.cardNumber), limit \(client.loanLimit)).\n")
+        }
+        return .success
+    }
+
+    static func use(_ context: CommandContext) throws -> ExitCode {
+        guard let id = try context.parsed.positiveInteger(argument: "client-id") else {
+            throw InternalError("clients use ran without its required <client-id>")
+        }
+        let store = try context.openStore()
+        let client = try context.withDatabase {
+            try store.write { store -> Client in
+                guard let client = try store.client(id: id) else { throw LibraryError.noSuchClient(id: id) }
+                try store.setDefaultClient(id: id)
+                return client
+            }
+        }
+        switch context.options.format {
+        case .json:
+            context.console.out(
+                Rendering.JSONValue.object([("version", 1), ("defaultClient", clientJSON(client))]).serialized() + "\n")
+        case .text:
+            context.console.out("Client #\(client.id) \(client.name) is now the default client.\n")
+        }
+        return .success
+    }
+
+    static func clientJSON(_ client: Client) -> Rendering.JSONValue {
+        .object([
+            ("id", .int(client.id)), ("name", .string(client.name)), ("cardNumber", .string(client.cardNumber)),
+            ("loanLimit", .int(client.loanLimit)), ("createdAt", .string(client.createdAt.iso8601)),
+        ])
+    }
+}

@@ -1,0 +1,71 @@
+import Library
+import Rendering
+import SQLite
+
+/// `migrate` and `init`.
+enum DatabaseCommands {
+    static func migrate(_ context: CommandContext) throws -> ExitCode {
+        let database = try context.openDatabaseWithoutMigrating()
+        let migrator = Migrations.migrator
+        let status: MigrationStatus
+        do {
+            status = try context.withDatabase { try migrator.status(database) }
+        } catch let error as MigrationError {
+            throw Failure(
+                message: "'\(context.options.database.path)' cannot be used: \(error.message).", code: .cannotWrite)
+        }
+        if context.parsed.flag("status") {
+            print(applied: status.applied, pending: status.pending, appliedNow: [], context: context)
+            return .success
+        }
+        let applied = try context.withDatabase { try migrator.migrate(database, appliedAt: context.now.iso8601) }
+        print(applied: status.applied + applied, pending: [], appliedNow: applied, context: context)
+        return .success
+    }
+
+    static func initialize(_ context: CommandContext) throws -> ExitCode {
+        let path = context.options.database.path
+        if try context.checkDatabasePath(path) {
+            context.note("The library at \(path) already exists; nothing was changed.")
+            return .success
+        }
+        let store = try context.openStore()
+        var summary = "an empty library"
+        if !context.parsed.flag("empty") {
+            let report = try context.withDatabase { try DemoSeeding.seed(into: store, now: context.now) }
+            summary = "a library with the demo catalog (\(report))"
+        }
+        switch context.options.format {
+        case .json:
+            let document: Rendering.JSONValue = [
+                "version": 1, "database": .string(path), "empty": .bool(context.parsed.flag("empty")),
+            ]
+            context.console.out(document.serialized() + "\n")
+        case .text:
+            context.console.out("Created \(summary) at \(path).\n")
+        }
+        return .success
+    }
+
+    // MARK: - Private
+
+    private static func print(applied: [String], pending: [String], appliedNow: [String], context: CommandContext) {
+        switch context.options.format {
+        case .json:
+            let document: Rendering.JSONValue = [
+                "version": 1, "applied": .array(applied.map { .string($0) }),
+                "pending": .array(pending.map { .string($0) }),
+                "appliedNow": .array(appliedNow.map { .string($0) }),
+            ]
+            context.console.out(document.serialized() + "\n")
+        case .text:
+            for name in applied {
+                context.console.out("applied  \(name)\(appliedNow.contains(name) ? "  (now)" : "")\n")
+            }
+            for name in pending { context.console.out("pending  \(name)\n") }
+            if !context.parsed.flag("status") && appliedNow.isEmpty {
+                context.console.out("The database is up to date.\n")
+            }
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import ArgumentParsing
+import Library
+import LibraryScreen
+import Rendering
+import Sections
+
+/// `librarycli list`: the client's screen, page by page or searched.
+enum ListCommand {
+    static let defaultPerPage = 20
+
+    static func run(_ context: CommandContext) throws -> ExitCode {
+        let range = try catalogRange(context)
+        let search = context.parsed.string("search")
+        let store = try context.openStore()
+        let client = try context.currentClient(in: store)
+        let data = try context.withDatabase {
+            try ScreenData.load(from: store, clientID: client.id, range: range, search: search, now: context.now)
+        }
+        ScreenOutput.print(LibraryScreen.snapshot(from: data, program: context.program), context: context)
+        return .success
+    }
+
+    /// `--page`, `--per-page` and `--all`, checked together.
+    static func catalogRange(_ context: CommandContext) throws -> ScreenData.CatalogRange {
+        let parsed = context.parsed
+        let page = try parsed.integer("page", in: 1...1_000_000_000)
+        let perPage = try parsed.integer("per-page", in: 1...10_000)
+        if parsed.flag("all") {
+            if page != nil || perPage != nil {
+                let other = page != nil ? "--page" : "--per-page"
+                throw UsageError(.conflictingOptions("--all", other), commandPath: parsed.path)
+            }
+            return .all
+        }
+        return .page(page ?? 1, perPage: perPage ?? defaultPerPage)
+    }
+}
+
+/// Prints a screen as text or JSON, with what changed marked and extra JSON members.
+enum ScreenOutput {
+    static func print(
+        _ snapshot: Snapshot, context: CommandContext, changes: Changeset? = nil,
+        extra: [(key: String, value: Rendering.JSONValue)] = []
+    ) {
+        switch context.options.format {
+        case .text:
+            let renderer = TextRenderer(width: context.options.width, color: context.options.useColor)
+            context.console.out(renderer.render(snapshot, marks: changes.map(ChangeMarks.init) ?? .none))
+        case .json:
+            var members = extra
+            if let changes { members.insert((key: "changes", value: JSONRenderer.changes(changes)), at: 0) }
+            context.console.out(JSONRenderer(pretty: true).render(snapshot, extra: members) + "\n")
+        }
+    }
+}

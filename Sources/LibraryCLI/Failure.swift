@@ -1,0 +1,68 @@
+import Library
+import SQLite
+
+/// An error as the user reads it: one plain message and the documented exit code.
+///
+/// For example:
+///
+///     let failure = Failure(LibraryError.noSuchBook(id: 99))
+///     failure.code     // .refused
+///     failure.message  // "There is no book #99."
+struct Failure: Error {
+    var message: String
+    var code: ExitCode
+
+    init(message: String, code: ExitCode) {
+        self.message = message
+        self.code = code
+    }
+
+    /// Words any error for the user and picks its exit code.
+    init(_ error: any Error) {
+        switch error {
+        case let failure as Failure:
+            self = failure
+        case let refusal as LibraryError:
+            self.init(message: refusal.message, code: .refused)
+        case let error as SQLiteError:
+            self.init(sqlite: error, path: nil)
+        case let error as MigrationError:
+            self.init(message: "This database cannot be used: \(error.message).", code: .cannotWrite)
+        case let error as InternalError:
+            self.init(message: "internal error: \(error.message). This is a bug in librarycli.", code: .internalError)
+        default:
+            if let input = InputFailure(error) {
+                self.init(message: input.message, code: input.code)
+            } else {
+                self.init(message: "internal error: \(error). This is a bug in librarycli.", code: .internalError)
+            }
+        }
+    }
+
+    /// Words a database error, naming the database file when it is known.
+    init(sqlite error: SQLiteError, path: String?) {
+        let file = path.map { "'\($0)'" } ?? "the database"
+        if error.isBusy {
+            self.init(
+                message: "\(file) stayed busy (another librarycli is writing to it); nothing was changed. Try again.",
+                code: .busy)
+        } else if error.isReadOnly {
+            self.init(message: "cannot write to \(file): it is read-only (\(error.message)).", code: .cannotWrite)
+        } else if error.isNotADatabase {
+            self.init(message: "\(file) is not a librarycli database (it is not an SQLite file).", code: .cannotWrite)
+        } else if error.isCorrupt {
+            self.init(
+                message: "\(file) is damaged (\(error.message)); it was left as it is. Restore it from a backup.",
+                code: .cannotWrite)
+        } else if error.isCannotOpen {
+            self.init(message: "cannot open \(file): \(error.message).", code: .cannotWrite)
+        } else if error.code == 13 /* SQLITE_FULL */ || error.code == 10 /* SQLITE_IOERR */ {
+            self.init(message: "cannot write to \(file): \(error.message); nothing was changed.", code: .cannotWrite)
+        } else if error.isConstraintViolation {
+            self.init(message: "the library refused the change: \(error.message).", code: .refused)
+        } else {
+            self.init(
+                message: "internal error: \(error.description). This is a bug in librarycli.", code: .internalError)
+        }
+    }
+}

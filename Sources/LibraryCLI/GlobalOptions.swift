@@ -1,0 +1,88 @@
+import ArgumentParsing
+
+/// The options every command accepts, resolved against the environment: `--db` over `LIBRARY_DB` over the default
+/// database, `--client` over `LIBRARY_CLIENT`, `--width` over `COLUMNS` over the terminal over 80.
+///
+/// For example:
+///
+///     let options = try GlobalOptions(parsed, environment: ["LIBRARY_DB": "/tmp/lib.sqlite"], console: console)
+///     options.database.path  // "/tmp/lib.sqlite"
+struct GlobalOptions {
+    /// Where the database is, and whether it is the default one (seeded with the demo data on first use).
+    struct DatabaseLocation: Equatable {
+        var path: String
+        var isDefault: Bool
+    }
+
+    enum Format: String {
+        case text, json
+    }
+
+    var database: DatabaseLocation
+    var clientID: Int?
+    var format: Format
+    var useColor: Bool
+    var width: Int
+    var isQuiet: Bool
+
+    init(_ parsed: ParsedCommand, environment: [String: String], console: Console) throws(UsageError) {
+        database = try Self.databaseLocation(parsed, environment: environment)
+        if let id = try parsed.positiveInteger("client") {
+            clientID = id
+        } else if let text = environment["LIBRARY_CLIENT"], !text.isEmpty {
+            do {
+                clientID = try Validation.positiveInteger(text, for: "LIBRARY_CLIENT")
+            } catch {
+                throw UsageError(error, commandPath: parsed.path)
+            }
+        }
+        // `export` has its own --format (csv or json); elsewhere --format is text or json.
+        let isExport = parsed.path == ["export"]
+        if parsed.flag("json") {
+            format = .json
+        } else if !isExport, let text = parsed.string("format") {
+            format = Format(rawValue: text) ?? .text
+        } else {
+            format = .text
+        }
+        isQuiet = parsed.flag("quiet")
+        if let width = try parsed.integer("width", in: 20...1000) {
+            self.width = width
+        } else if let columns = environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 {
+            width = max(20, min(columns, 1000))
+        } else {
+            width = max(20, min(console.terminalWidth ?? 80, 1000))
+        }
+        switch parsed.string("color") ?? "auto" {
+        case "always": useColor = true
+        case "never": useColor = false
+        default:
+            let term = environment["TERM"] ?? ""
+            useColor = console.isOutputTerminal && environment["NO_COLOR"] == nil && term != "dumb" && !term.isEmpty
+        }
+    }
+
+    private static func databaseLocation(
+        _ parsed: ParsedCommand, environment: [String: String]
+    ) throws(UsageError) -> DatabaseLocation {
+        if let path = parsed.string("db") {
+            guard !path.isEmpty else {
+                throw UsageError(
+                    .invalidValue("", for: "--db <path>", expected: "a file path"), commandPath: parsed.path)
+            }
+            return DatabaseLocation(path: path, isDefault: false)
+        }
+        if let path = environment["LIBRARY_DB"], !path.isEmpty {
+            return DatabaseLocation(path: path, isDefault: false)
+        }
+        let dataHome: String
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+            dataHome = xdg
+        } else if let home = environment["HOME"], !home.isEmpty {
+            dataHome = home + "/.local/share"
+        } else {
+            dataHome = "."
+        }
+        return DatabaseLocation(path: dataHome + "/librarycli/library.sqlite", isDefault: true)
+    }
+}

@@ -1,1 +1,0 @@
-// LibraryCLI module

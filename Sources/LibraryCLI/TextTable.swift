@@ -1,0 +1,64 @@
+import Rendering
+
+/// A plain table for terminal output: a header row, aligned columns, cut with `…` to fit the width.
+///
+/// The last column takes what room is left; numbers can be right-aligned.
+///
+/// For example:
+///
+///     var table = TextTable(columns: [.init("ID", alignRight: true), .init("Title")])
+///     table.append(["12", "Dune"])
+///     print(table.render(width: 80))
+struct TextTable {
+    struct Column {
+        var title: String
+        var alignRight: Bool
+        init(_ title: String, alignRight: Bool = false) {
+            self.title = title
+            self.alignRight = alignRight
+        }
+    }
+
+    var columns: [Column]
+    private(set) var rows: [[String]] = []
+
+    init(columns: [Column]) {
+        self.columns = columns
+    }
+
+    mutating func append(_ row: [String]) {
+        precondition(row.count == columns.count, "a row needs one cell per column")
+        rows.append(row.map(TerminalText.sanitized))
+    }
+
+    /// The table as lines ending in newlines, no line wider than `width` cells.
+    func render(width: Int) -> String {
+        let gap = 2
+        var widths = columns.indices.map { index in
+            ([columns[index].title] + rows.map { $0[index] }).map(DisplayWidth.of).max() ?? 0
+        }
+        // Shrink the widest columns until the table fits, keeping each at least 3 cells.
+        let available = max(width - gap * (columns.count - 1), columns.count * 3)
+        while widths.reduce(0, +) > available {
+            guard let widest = widths.indices.max(by: { widths[$0] < widths[$1] }), widths[widest] > 3 else { break }
+            widths[widest] -= 1
+        }
+        func line(_ cells: [String]) -> String {
+            var parts: [String] = []
+            for (index, cell) in cells.enumerated() {
+                let fitted = TerminalText.truncated(cell, toWidth: widths[index])
+                let padding = String(repeating: " ", count: max(0, widths[index] - DisplayWidth.of(fitted)))
+                let isLast = index == cells.count - 1
+                if columns[index].alignRight {
+                    parts.append(padding + TerminalText.isolated(fitted))
+                } else {
+                    parts.append(TerminalText.isolated(fitted) + (isLast ? "" : padding))
+                }
+            }
+            return parts.joined(separator: String(repeating: " ", count: gap))
+        }
+        var lines = [line(columns.map(\.title))]
+        lines += rows.map(line)
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

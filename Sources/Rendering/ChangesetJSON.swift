@@ -1,0 +1,147 @@
+import Sections
+
+extension JSONRenderer {
+    /// A changeset as JSON, naming sections, items and supplementaries by the ids of the sections document, with
+    /// their indices (old ones for deletes and moves' `from`, new ones otherwise), stage by stage in the order the
+    /// changeset documents. Inserted and updated items carry their new content, so a front can draw them as they are.
+    ///
+    /// For example, taking book 12:
+    ///
+    ///     JSONRenderer.changes(after.changes(from: before)).serialized()
+    ///     // {"sections": {...}, "items": {"deleted": [], "inserted": [{"id": "client-book-12", ...}], ...}, ...}
+    public static func changes(_ changes: Changeset) -> JSONValue {
+        .object([
+            (
+                "sections",
+                .object([
+                    (
+                        "deleted",
+                        .array(changes.sectionDeletes.map { ["id": .string($0.id), "index": .int($0.index)] })
+                    ),
+                    (
+                        "inserted",
+                        .array(changes.sectionInserts.map { ["id": .string($0.id), "index": .int($0.index)] })
+                    ),
+                    (
+                        "moved",
+                        .array(
+                            changes.sectionMoves.map {
+                                ["id": .string($0.id), "from": .int($0.from), "to": .int($0.to)]
+                            })
+                    ),
+                    (
+                        "updated",
+                        .array(changes.sectionUpdates.map { ["id": .string($0.id), "index": .int($0.index)] })
+                    ),
+                ])
+            ),
+            (
+                "items",
+                .object([
+                    (
+                        "deleted",
+                        .array(changes.itemDeletes.map { at($0.id, section: $0.sectionID, path: $0.path) })
+                    ),
+                    (
+                        "inserted",
+                        .array(
+                            changes.itemInserts.map {
+                                at($0.id, section: $0.sectionID, path: $0.path, item: $0.item)
+                            })
+                    ),
+                    (
+                        "moved",
+                        .array(
+                            changes.itemMoves.map { move in
+                                .object([
+                                    ("id", .string(move.id)),
+                                    ("fromSection", .string(move.fromSectionID)), ("from", .int(move.from.item)),
+                                    ("toSection", .string(move.toSectionID)), ("to", .int(move.to.item)),
+                                ])
+                            })
+                    ),
+                    (
+                        "updated",
+                        .array(
+                            changes.itemUpdates.map {
+                                at($0.id, section: $0.sectionID, path: $0.path, item: $0.item)
+                            })
+                    ),
+                ])
+            ),
+            (
+                "supplementaries",
+                .object([
+                    (
+                        "deleted",
+                        .array(
+                            changes.supplementaryDeletes.map {
+                                supplementary($0.id, kind: $0.kind, section: $0.sectionID, index: $0.index)
+                            })
+                    ),
+                    (
+                        "inserted",
+                        .array(
+                            changes.supplementaryInserts.map {
+                                supplementary(
+                                    $0.supplementary.id, kind: $0.supplementary.kind, section: $0.sectionID,
+                                    index: $0.index, content: $0.supplementary)
+                            })
+                    ),
+                    (
+                        "updated",
+                        .array(
+                            changes.supplementaryUpdates.map {
+                                supplementary(
+                                    $0.supplementary.id, kind: $0.supplementary.kind, section: $0.sectionID,
+                                    index: $0.index, content: $0.supplementary)
+                            })
+                    ),
+                ])
+            ),
+            ("emptyState", screenEmptyState(changes.screenEmptyState)),
+        ])
+    }
+
+    // MARK: - Private
+
+    private static func at(_ id: String, section: String, path: ItemPath, item: Item? = nil) -> JSONValue {
+        var members: [(key: String, value: JSONValue)] = [
+            ("id", .string(id)), ("section", .string(section)), ("index", .int(path.item)),
+        ]
+        if let item { members.append(("item", JSONRenderer.item(item))) }
+        return .object(members)
+    }
+
+    private static func supplementary(
+        _ id: String, kind: SupplementaryKind, section: String, index: Int, content: Supplementary? = nil
+    ) -> JSONValue {
+        var members: [(key: String, value: JSONValue)] = [
+            ("id", .string(id)), ("kind", .string(kind.name)), ("section", .string(section)), ("index", .int(index)),
+        ]
+        if let content { members.append(("supplementary", JSONRenderer.supplementary(content))) }
+        return .object(members)
+    }
+
+    private static func screenEmptyState(_ change: Changeset.ScreenEmptyStateChange?) -> JSONValue {
+        guard let change else { return .null }
+        var members: [(key: String, value: JSONValue)] = [("change", .string(change.name))]
+        if let shown = change.shown { members.append(("supplementary", JSONRenderer.supplementary(shown))) }
+        return .object(members)
+    }
+}
+
+extension ChangeMarks {
+    /// The marks of a changeset: inserted and updated items, sections and supplementaries. An item moved from
+    /// elsewhere counts as updated, so its new place is drawn marked.
+    ///
+    ///     let marks = ChangeMarks(after.changes(from: before))
+    public init(_ changes: Changeset) {
+        self.init(
+            insertedItems: Set(changes.itemInserts.map(\.id)),
+            updatedItems: Set(changes.itemUpdates.map(\.id)).union(changes.itemMoves.map(\.id)),
+            insertedSupplementaries: Set(changes.supplementaryInserts.map(\.supplementary.id)),
+            updatedSupplementaries: Set(changes.supplementaryUpdates.map(\.supplementary.id)),
+            insertedSections: Set(changes.sectionInserts.map(\.id)))
+    }
+}
