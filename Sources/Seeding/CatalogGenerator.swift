@@ -10,6 +10,11 @@
 public struct CatalogGenerator: Sendable {
     private var state: UInt64
 
+    /// The largest catalog the generator can make: each book needs its own synthetic ISBN.
+    ///
+    ///     CatalogGenerator.maxCount  // 100_000_000
+    public static let maxCount = 100_000_000
+
     /// Creates a generator; the seed picks which catalog comes out.
     ///
     ///     CatalogGenerator(seed: 1)
@@ -35,7 +40,7 @@ public struct CatalogGenerator: Sendable {
     ///
     ///     CatalogGenerator.isbn(number: 0)  // "9798000000007"
     public static func isbn(number: Int) -> String {
-        precondition((0..<100_000_000).contains(number), "synthetic ISBNs cover 100 million books")
+        precondition((0..<maxCount).contains(number), "synthetic ISBNs cover 100 million books")
         var digits = [9, 7, 9, 8]
         var body: [Int] = []
         var rest = number

@@ -1,0 +1,147 @@
+import Formats
+import Library
+import SQLite
+
+/// The format of an export.
+///
+///     ExportFormat(rawValue: "json")  // .json
+public enum ExportFormat: String, Sendable, Hashable, CaseIterable {
+    /// CSV with the header `title,author,year,pages,isbn,description,status`, quoted as RFC 4180 says.
+    case csv
+    /// A JSON array with one object per line, keys as in the CSV header.
+    case json
+}
+
+/// Writes the catalog as CSV or JSON, streamed in id order a chunk at a time, so a million books never sit in
+/// memory at once. What it writes imports back into an empty library as the same catalog.
+///
+/// For example:
+///
+///     let count = try CatalogExport.export(from: store, format: .csv, toFile: "catalog.csv")
+///     try CatalogExport.export(from: store, format: .json, toFileDescriptor: STDOUT_FILENO)
+public enum CatalogExport {
+    /// The exported fields, in order.
+    ///
+    ///     CatalogExport.fields.joined(separator: ",")  // "title,author,year,pages,isbn,description,status"
+    public static let fields = ["title", "author", "year", "pages", "isbn", "description", "status"]
+
+    /// Exports to a file: written to a temporary file in the same directory and renamed over `path` at the end,
+    /// so a failed export leaves nothing half-written. Returns the number of books. Throws `OutputFileError`.
+    ///
+    ///     let count = try CatalogExport.export(from: store, format: .json, toFile: "catalog.json")
+    @discardableResult
+    public static func export(from store: LibraryStore, format: ExportFormat, toFile path: String) throws -> Int {
+        try OutputFile.replacing(path) { descriptor in
+            try export(from: store, format: format) { bytes throws(OutputFileError) in
+                try OutputFile.write(bytes, to: descriptor, name: path)
+            }
+        }
+    }
+
+    /// Exports to an open descriptor, such as standard output. Returns the number of books.
+    ///
+    ///     try CatalogExport.export(from: store, format: .csv, toFileDescriptor: 1)
+    @discardableResult
+    public static func export(
+        from store: LibraryStore, format: ExportFormat, toFileDescriptor descriptor: Int32,
+        name: String = "standard output"
+    ) throws -> Int {
+        try export(from: store, format: format) { bytes throws(OutputFileError) in
+            try OutputFile.write(bytes, to: descriptor, name: name)
+        }
+    }
+
+    /// Exports through `write`, which receives the output in pieces of about `bufferSize` bytes, in order.
+    /// Books are read in one snapshot, `chunkSize` rows per query (keyset paging on the id). Returns the count.
+    ///
+    ///     var output: [UInt8] = []
+    ///     try CatalogExport.export(from: store, format: .csv) { output += $0 }
+    @discardableResult
+    public static func export(
+        from store: LibraryStore, format: ExportFormat, chunkSize: Int = 1000, bufferSize: Int = 1 << 16,
+        write: ([UInt8]) throws -> Void
+    ) throws -> Int {
+        precondition(chunkSize > 0 && bufferSize > 0, "chunk and buffer sizes must be positive")
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(bufferSize + 4096)
+        var count = 0
+        switch format {
+        case .csv: appendCSVRow(fields, to: &buffer)
+        case .json: buffer.append(UInt8(ascii: "["))
+        }
+        try store.read { store in
+            let select = try store.database.prepare(
+                """
+                SELECT id, title, author, year, pages, isbn, description, status FROM books
+                WHERE id > ? ORDER BY id LIMIT ?
+                """)
+            var lastID = 0
+            while true {
+                var rows = 0
+                try select.forEachRow([lastID, chunkSize]) { row in
+                    rows += 1
+                    lastID = row.int(0)
+                    switch format {
+                    case .csv: appendCSV(row, to: &buffer)
+                    case .json: appendJSON(row, first: count == 0, to: &buffer)
+                    }
+                    count += 1
+                }
+                if buffer.count >= bufferSize {
+                    try write(buffer)
+                    buffer.removeAll(keepingCapacity: true)
+                }
+                if rows < chunkSize { break }
+            }
+        }
+        if format == .json { buffer.append(contentsOf: Array((count == 0 ? "]\n" : "\n]\n").utf8)) }
+        if !buffer.isEmpty { try write(buffer) }
+        return count
+    }
+
+    // MARK: - Private
+
+    private static func appendCSV(_ row: Row, to buffer: inout [UInt8]) {
+        appendCSVRow(
+            [
+                row.string(1), row.string(2), row.stringOrNil(3) ?? "", row.stringOrNil(4) ?? "",
+                row.stringOrNil(5) ?? "", row.string(6), row.string(7),
+            ], to: &buffer)
+    }
+
+    /// One CSV row: a field is quoted (its quotes doubled) when it holds a comma, quote, line break or
+    /// surrounding space.
+    private static func appendCSVRow(_ values: [String], to buffer: inout [UInt8]) {
+        for (index, value) in values.enumerated() {
+            if index > 0 { buffer.append(UInt8(ascii: ",")) }
+            let utf8 = value.utf8
+            let needsQuotes =
+                utf8.contains { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }
+                || utf8.first == 0x20 || utf8.last == 0x20 || utf8.first == 0x09 || utf8.last == 0x09
+            if needsQuotes {
+                buffer.append(0x22)
+                for byte in utf8 {
+                    buffer.append(byte)
+                    if byte == 0x22 { buffer.append(0x22) }
+                }
+                buffer.append(0x22)
+            } else {
+                buffer.append(contentsOf: utf8)
+            }
+        }
+        buffer.append(0x0A)
+    }
+
+    private static func appendJSON(_ row: Row, first: Bool, to buffer: inout [UInt8]) {
+        buffer.append(contentsOf: Array((first ? "\n" : ",\n").utf8))
+        var object = JSONObject()
+        object["title"] = .string(row.string(1))
+        object["author"] = .string(row.string(2))
+        object["year"] = row.isNull(3) ? .null : .int(row.int(3))
+        object["pages"] = row.isNull(4) ? .null : .int(row.int(4))
+        object["isbn"] = row.isNull(5) ? .null : .string(row.string(5))
+        object["description"] = .string(row.string(6))
+        object["status"] = .string(row.string(7))
+        JSONWriter.write(.object(object), to: &buffer)
+    }
+}

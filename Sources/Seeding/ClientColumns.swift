@@ -1,0 +1,94 @@
+/// Which column of a clients file holds which fact, found from the header by name, case-insensitively:
+/// `name`, `card_number` (or `card`), `loan_limit` (or `limit`) and `default`. Extra columns are ignored.
+///
+/// For example:
+///
+///     let columns = try ClientColumns(header: ["name", "card_number", "loan_limit", "default"])
+///     let client = try columns.record(from: ["John Doe", "C-0001", "5", "yes"])
+public struct ClientColumns: Sendable {
+    /// Header names accepted for each fact, in order of preference.
+    public static let aliases: [(fact: String, names: [String])] = [
+        ("name", ["name", "client", "client_name", "full_name"]),
+        ("card", ["card_number", "card", "card_no", "cardnumber"]),
+        ("limit", ["loan_limit", "limit", "max_loans"]),
+        ("default", ["default", "is_default"]),
+    ]
+
+    /// Whether a header (or a JSON object's keys) describes clients rather than books: it has a card number.
+    ///
+    ///     ClientColumns.describesClients(["Name", "Card"])  // true
+    public static func describesClients(_ names: [String]) -> Bool {
+        let cardNames = aliases[1].names
+        return names.contains { cardNames.contains(normalized($0)) }
+    }
+
+    let header: [String]
+    let name: Int
+    let card: Int
+    let limit: Int?
+    let isDefault: Int?
+
+    /// Finds the columns in a header row. Throws when the name or card number column is missing.
+    ///
+    ///     let columns = try ClientColumns(header: ["Name", "Card"])
+    public init(header: [String]) throws(CatalogColumns.Problem) {
+        self.header = header
+        let names = header.map(Self.normalized)
+        func column(_ index: Int) -> Int? {
+            Self.aliases[index].names.lazy.compactMap { names.firstIndex(of: $0) }.first
+        }
+        guard let name = column(0) else { throw Self.missing(0) }
+        guard let card = column(1) else { throw Self.missing(1) }
+        self.name = name
+        self.card = card
+        limit = column(2)
+        isDefault = column(3)
+    }
+
+    /// Reads one row (its fields in header order) as a client; the loan limit defaults to 5, `default` to no.
+    ///
+    ///     let client = try columns.record(from: ["Ada", "C-0002"])
+    public func record(from fields: [String]) throws(CatalogColumns.Problem) -> ClientRecord {
+        func text(_ column: Int) -> String {
+            column < fields.count ? FieldParsing.trimmed(fields[column]) : ""
+        }
+        let nameText = text(name)
+        guard !nameText.isEmpty else { throw problem(name, "the name is empty") }
+        let cardText = text(card)
+        guard !cardText.isEmpty else { throw problem(card, "the card number is empty") }
+        var record = ClientRecord(name: nameText, cardNumber: cardText)
+        if let limit {
+            do {
+                record.loanLimit = try FieldParsing.loanLimit(text(limit)) ?? 5
+            } catch {
+                throw problem(limit, error.reason)
+            }
+        }
+        if let isDefault {
+            do {
+                record.isDefault = try FieldParsing.flag(text(isDefault))
+            } catch {
+                throw problem(isDefault, error.reason)
+            }
+        }
+        return record
+    }
+
+    // MARK: - Private
+
+    static func normalized(_ name: String) -> String {
+        FieldParsing.trimmed(name).lowercased().replacing(" ", with: "_")
+    }
+
+    private func problem(_ column: Int, _ reason: String) -> CatalogColumns.Problem {
+        CatalogColumns.Problem(column: column + 1, columnName: header[column], reason: reason)
+    }
+
+    private static func missing(_ index: Int) -> CatalogColumns.Problem {
+        let (fact, names) = aliases[index]
+        return CatalogColumns.Problem(
+            column: nil, columnName: nil,
+            reason: "no \(fact == "card" ? "card number" : fact) column: the header needs one of "
+                + names.joined(separator: ", "))
+    }
+}

@@ -1,0 +1,124 @@
+import Glibc
+
+/// Why an input file could not be read at all (the CLI's exit code 66): it is missing, not a regular file,
+/// unreadable or too large. Bad data *inside* a readable file is a `DataError` instead.
+///
+/// For example:
+///
+///     do {
+///         _ = try InputFile.read(path: "books.csv")
+///     } catch let error as InputFileError {
+///         print(error)  // "books.csv: no such file"
+///     }
+public struct InputFileError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Reason: Hashable, Sendable {
+        /// Nothing exists at the path (or a folder on the way is missing).
+        case missing
+        /// The path names a directory or something else that is not a regular file.
+        case notARegularFile(kind: String)
+        /// The file exists but cannot be opened or read; holds the system's reason.
+        case unreadable(String)
+        /// The file is larger than the reader's limit, in bytes.
+        case tooLarge(size: Int, limit: Int)
+    }
+
+    /// The path as given.
+    public var path: String
+    /// What went wrong.
+    public var reason: Reason
+
+    /// Creates an error.
+    ///
+    ///     InputFileError(path: "books.csv", reason: .missing)
+    public init(path: String, reason: Reason) {
+        self.path = path
+        self.reason = reason
+    }
+
+    /// One line naming the path: `books.csv: no such file`.
+    public var description: String {
+        switch reason {
+        case .missing: "\(path): no such file"
+        case .notARegularFile(let kind): "\(path): is a \(kind), not a regular file"
+        case .unreadable(let why): "\(path): cannot be read: \(why)"
+        case .tooLarge(let size, let limit): "\(path): is \(size) bytes, larger than the \(limit)-byte limit"
+        }
+    }
+}
+
+/// Reads whole input files with plain system calls (no Foundation).
+///
+/// For example:
+///
+///     let bytes = try InputFile.read(path: "seed/books.csv")
+public enum InputFile {
+    /// The default size limit: 2 GiB.
+    public static let defaultLimit = 2 << 30
+
+    /// Reads the regular file at `path` into memory; throws `InputFileError` for a missing, non-regular,
+    /// unreadable or too large file.
+    ///
+    ///     let bytes = try InputFile.read(path: "catalog.json", limit: 64 << 20)
+    public static func read(path: String, limit: Int = defaultLimit) throws(InputFileError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let code = errno
+            switch code {
+            case ENOENT, ENOTDIR: throw InputFileError(path: path, reason: .missing)
+            default: throw InputFileError(path: path, reason: .unreadable(systemMessage(code)))
+            }
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            throw InputFileError(path: path, reason: .unreadable(systemMessage(errno)))
+        }
+        let type = status.st_mode & S_IFMT
+        guard type == S_IFREG else {
+            throw InputFileError(path: path, reason: .notARegularFile(kind: kindName(type)))
+        }
+        let size = Int(status.st_size)
+        guard size <= limit else { throw InputFileError(path: path, reason: .tooLarge(size: size, limit: limit)) }
+        // One byte more than fstat said, so the read that finds the end has room (and a grown file is noticed).
+        var bytes = [UInt8](repeating: 0, count: size + 1)
+        var filled = 0
+        while true {
+            if filled == bytes.count {
+                guard bytes.count <= limit else {
+                    throw InputFileError(path: path, reason: .tooLarge(size: bytes.count, limit: limit))
+                }
+                bytes.append(contentsOf: repeatElement(0, count: min(1 << 16, limit + 1 - bytes.count)))
+            }
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                Glibc.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw InputFileError(path: path, reason: .unreadable(systemMessage(errno)))
+            }
+            if count == 0 { break }
+            filled += count
+        }
+        guard filled <= limit else { throw InputFileError(path: path, reason: .tooLarge(size: filled, limit: limit)) }
+        bytes.removeLast(bytes.count - filled)
+        return bytes
+    }
+
+    // MARK: - Private
+
+    static func systemMessage(_ code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+
+    private static func kindName(_ type: mode_t) -> String {
+        switch type {
+        case S_IFDIR: "directory"
+        case S_IFIFO: "pipe"
+        case S_IFSOCK: "socket"
+        case S_IFCHR: "character device"
+        case S_IFBLK: "block device"
+        default: "special file"
+        }
+    }
+}

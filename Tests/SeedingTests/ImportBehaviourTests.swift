@@ -1,0 +1,155 @@
+import Foundation
+import Library
+import Seeding
+import Testing
+
+@Suite("Import: one transaction, idempotent, dry runs, duplicates, matching, clients")
+struct ImportBehaviourTests {
+    static let books = """
+        title,author,year,pages,isbn,description
+        Dune,Frank Herbert,1965,412,9780441172719,Spice.
+        The Odyssey,Homer,-725,541,,Epic.
+        Beowulf,,,,,
+        """
+
+    @Test("importing the same files twice reports all unchanged and leaves every row as it was")
+    func idempotent() throws {
+        let library = try TestLibrary()
+        try library.write("books.csv", Self.books)
+        try library.write("clients.csv", "name,card_number,loan_limit,default\nAda,A-1,3,yes\nBo,B-2,5,no\n")
+        let first = try library.importFiles(["clients.csv", "books.csv"])
+        #expect(first.books == ImportReport.Counts(inserted: 3))
+        #expect(first.clients == ImportReport.Counts(inserted: 2))
+        #expect(first.files == [library.file("clients.csv"), library.file("books.csv")])
+        let after = try library.dump()
+        let second = try library.importFiles(["clients.csv", "books.csv"])
+        #expect(second.books == ImportReport.Counts(unchanged: 3))
+        #expect(second.clients == ImportReport.Counts(unchanged: 2))
+        #expect(second.defaultClientCard == nil)
+        #expect(try library.dump() == after)
+    }
+
+    @Test("changed fields update the matched rows in place")
+    func updates() throws {
+        let library = try TestLibrary()
+        try library.write("books.csv", Self.books)
+        try library.write("clients.csv", "name,card_number,loan_limit\nAda,A-1,3\n")
+        _ = try library.importFiles(["books.csv", "clients.csv"])
+        try library.write("books.csv", Self.books.replacing("412", with: "413").replacing("Epic.", with: "Long."))
+        try library.write("clients.csv", "name,card_number,loan_limit\nAda Lovelace,A-1,4\n")
+        let report = try library.importFiles(["books.csv", "clients.csv"])
+        #expect(report.books == ImportReport.Counts(updated: 2, unchanged: 1))
+        #expect(report.clients == ImportReport.Counts(updated: 1))
+        #expect(try library.books().map(\.pages) == [413, 541, nil])
+        #expect(try library.books()[1].description == "Long.")
+        #expect(try library.clients() == [ClientRecord(name: "Ada Lovelace", cardNumber: "A-1", loanLimit: 4)])
+    }
+
+    @Test("a dry run reports exactly what the real import then does, and changes nothing")
+    func dryRun() throws {
+        let library = try TestLibrary()
+        try library.write("books.csv", Self.books)
+        _ = try library.importFiles(["books.csv"])
+        try library.write("more.csv", Self.books.replacing("Spice.", with: "Sand.") + "\nEmma,Jane Austen,1815,,,\n")
+        try library.write("clients.csv", "name,card_number,default\nAda,A-1,yes\n")
+        let before = try library.dump()
+        let preview = try library.importFiles(["more.csv", "clients.csv"], dryRun: true)
+        #expect(preview.dryRun)
+        #expect(preview.books == ImportReport.Counts(inserted: 1, updated: 1, unchanged: 2))
+        #expect(preview.clients == ImportReport.Counts(inserted: 1))
+        #expect(try library.dump() == before)
+        var real = try library.importFiles(["more.csv", "clients.csv"])
+        #expect(!real.dryRun)
+        real.dryRun = true
+        #expect(real == preview)
+        #expect(try library.dump() != before)
+    }
+
+    @Test("duplicates within an import are skipped and reported, never inserted twice")
+    func duplicates() throws {
+        let library = try TestLibrary()
+        try library.write(
+            "books.csv",
+            Self.books + "\nDune (again),F. Herbert,1965,,978-0-441-17271-9,\nThe Odyssey,Homer,-725,600,,Other.\n")
+        try library.write("also.json", #"[{"title": "Beowulf"}]"#)
+        try library.write("clients.csv", "name,card_number\nAda,A-1\nAda again,A-1\n")
+        let report = try library.importFiles(["books.csv", "also.json", "clients.csv"])
+        #expect(report.books == ImportReport.Counts(inserted: 3, skipped: 3))
+        #expect(report.clients == ImportReport.Counts(inserted: 1, skipped: 1))
+        #expect(try library.books().count == 3)
+        #expect(try library.books()[0].title == "Dune")
+        #expect(report.warnings.count == 4)
+        #expect(
+            report.warnings[0]
+                == "\(library.file("books.csv")): line 5 repeats \(library.file("books.csv")) line 2 (ISBN 9780441172719); skipped"
+        )
+        #expect(report.warnings[2].contains("also.json: line 1 repeats"))
+    }
+
+    @Test("books without an ISBN match by title + author + year; a different year is another book")
+    func identityMatching() throws {
+        let library = try TestLibrary()
+        _ = try library.store.importBooks([NewBook(title: "Beowulf", author: "", year: nil, pages: 10)])
+        try library.write("books.csv", "title,author,year,pages\nBeowulf,,,99\nBeowulf,,1000,\n")
+        let report = try library.importFiles(["books.csv"])
+        #expect(report.books == ImportReport.Counts(inserted: 1, updated: 1))
+        #expect(try library.books().map(\.pages) == [99, nil])
+        #expect(try library.books().map(\.year) == [nil, 1000])
+    }
+
+    @Test("the default flag applies only when the library has no default yet")
+    func defaultClient() throws {
+        let library = try TestLibrary()
+        let mine = try library.store.addClient(name: "Me", cardNumber: "M-1", now: library.now)
+        try library.store.setDefaultClient(id: mine.id)
+        try library.write("clients.csv", "name,card_number,default\nAda,A-1,yes\n")
+        let report = try library.importFiles(["clients.csv"])
+        #expect(report.defaultClientCard == nil)
+        #expect(try library.store.defaultClientID() == mine.id)
+        #expect(report.warnings.count == 1 && report.warnings[0].contains("already has one"))
+    }
+
+    @Test("two clients marked default is bad data, and nothing is written")
+    func twoDefaults() throws {
+        let library = try TestLibrary()
+        try library.write("books.csv", Self.books)
+        let path = try library.write("clients.csv", "name,card_number,default\nAda,A-1,yes\nBo,B-2,yes\n")
+        let error = try dataError { _ = try library.importFiles(["books.csv", "clients.csv"]) }
+        #expect(error.file == path && error.line == 3 && error.field == "default")
+        #expect(try library.books().isEmpty && library.clients().isEmpty)
+    }
+
+    @Test("a bad second file stops the first from being imported too")
+    func allFilesOrNone() throws {
+        let library = try TestLibrary()
+        try library.write("good.csv", Self.books)
+        try library.write("bad.csv", "title,year\nX,never\n")
+        #expect(throws: DataError.self) { _ = try library.importFiles(["good.csv", "bad.csv"]) }
+        #expect(throws: InputFileError.self) { _ = try library.importFiles(["good.csv", "missing.csv"]) }
+        #expect(try library.books().isEmpty)
+    }
+
+    @Test("progress is reported every N rows and at the end")
+    func progress() throws {
+        let library = try TestLibrary()
+        let rows = (1...25).map { "Book \($0),Author" }.joined(separator: "\n")
+        try library.write("books.csv", "title,author\n" + rows + "\n")
+        var calls: [[Int]] = []
+        _ = try CatalogImport.importFiles(
+            [library.file("books.csv")], into: library.store, now: library.now,
+            options: ImportOptions(progressInterval: 10)
+        ) { done, total in calls.append([done, total]) }
+        #expect(calls == [[10, 25], [20, 25], [25, 25]])
+    }
+
+    @Test("too many warnings are summarised after the first twenty")
+    func warningCap() throws {
+        let library = try TestLibrary()
+        let rows = Array(repeating: "Same,Author", count: 30).joined(separator: "\n")
+        try library.write("books.csv", "title,author\n" + rows + "\n")
+        let report = try library.importFiles(["books.csv"])
+        #expect(report.books == ImportReport.Counts(inserted: 1, skipped: 29))
+        #expect(report.warnings.count == ImportReport.maxWarnings + 1)
+        #expect(report.warnings.last == "... and 9 more warnings")
+    }
+}
