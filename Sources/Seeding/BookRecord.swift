@@ -1,3 +1,5 @@
+import Library
+
 /// One book as read from an input file or generated: the catalog's facts, validated, before it meets the database.
 ///
 /// For example:
@@ -5,20 +7,27 @@
 ///     let record = BookRecord(title: "Dune", author: "Frank Herbert", year: 1965, pages: 412,
 ///                             isbn: "9780441172719", description: "Desert planet, spice and prophecy.")
 public struct BookRecord: Hashable, Sendable {
+    /// The title (never empty).
     public var title: String
+    /// The author ("" when unknown).
     public var author: String
+    /// The publication year, negative before the common era.
     public var year: Int?
+    /// The page count.
     public var pages: Int?
     /// The ISBN-13 (digits only), if known. ISBN-10s are converted, so one book has one key.
     public var isbn: String?
+    /// A description ("" when none).
     public var description: String
+    /// The status a new book starts with (nil: available). An import never changes an existing book's status.
+    public var status: BookStatus?
 
     /// Creates a record.
     ///
     ///     BookRecord(title: "The Odyssey", author: "Homer", year: -725)
     public init(
         title: String, author: String = "", year: Int? = nil, pages: Int? = nil, isbn: String? = nil,
-        description: String = ""
+        description: String = "", status: BookStatus? = nil
     ) {
         self.title = title
         self.author = author
@@ -26,6 +35,7 @@ public struct BookRecord: Hashable, Sendable {
         self.pages = pages
         self.isbn = isbn
         self.description = description
+        self.status = status
     }
 }
 
@@ -35,9 +45,13 @@ public struct BookRecord: Hashable, Sendable {
 ///
 ///     ClientRecord(name: "John Doe", cardNumber: "C-0001", loanLimit: 5, isDefault: true)
 public struct ClientRecord: Hashable, Sendable {
+    /// The client's name (never empty).
     public var name: String
+    /// The library card number, which identifies the client across imports.
     public var cardNumber: String
+    /// How many books the client may hold at once (0...1000).
     public var loanLimit: Int
+    /// Whether the file marks this client as the default one.
     public var isDefault: Bool
 
     /// Creates a record.

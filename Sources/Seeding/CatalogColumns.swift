@@ -11,7 +11,9 @@ public struct CatalogColumns: Sendable {
     public struct Problem: Error, Hashable, Sendable {
         /// The 1-based column, or nil when the problem is the header as a whole.
         public var column: Int?
+        /// The column's header name, or nil when the problem is the header as a whole.
         public var columnName: String?
+        /// What is wrong, in plain words.
         public var reason: String
     }
 
@@ -23,6 +25,7 @@ public struct CatalogColumns: Sendable {
         ("pages", ["pages", "num_pages", "number_of_pages", "page_count"]),
         ("isbn", ["isbn13", "isbn_13", "isbn", "isbn10", "isbn_10"]),
         ("description", ["description", "summary", "blurb"]),
+        ("status", ["status"]),
     ]
 
     let header: [String]
@@ -32,6 +35,7 @@ public struct CatalogColumns: Sendable {
     let pages: [Int]
     let isbn: [Int]
     let description: [Int]
+    let status: [Int]
 
     /// Finds the columns in a header row. Throws when no column can hold the title.
     ///
@@ -49,6 +53,7 @@ public struct CatalogColumns: Sendable {
         pages = columns("pages")
         isbn = columns("isbn")
         description = columns("description")
+        status = columns("status")
         guard !title.isEmpty else {
             throw Problem(
                 column: nil, columnName: nil,
@@ -82,6 +87,11 @@ public struct CatalogColumns: Sendable {
         if let pages = value(pages) {
             record.pages = try parse(pages.column) { text throws(FieldParsing.FieldProblem) in
                 try FieldParsing.pages(text)
+            }
+        }
+        if let status = value(status) {
+            record.status = try parse(status.column) { text throws(FieldParsing.FieldProblem) in
+                try FieldParsing.status(text)
             }
         }
         for column in isbn where column < fields.count {

@@ -199,7 +199,7 @@ public enum CatalogImport {
     private static func newBook(_ record: BookRecord) -> NewBook {
         NewBook(
             title: record.title, author: record.author, year: record.year, pages: record.pages,
-            description: record.description, isbn: record.isbn)
+            description: record.description, isbn: record.isbn, status: record.status ?? .available)
     }
 
     private static func counts(_ counts: ImportCounts) -> ImportReport.Counts {

@@ -1,3 +1,5 @@
+import Library
+
 /// Parses the values of catalog files: years, page counts and ISBNs as people and spreadsheets write them.
 ///
 /// Each parser returns `nil` for an empty value and throws `FieldProblem` with a plain reason for a bad one.
@@ -10,6 +12,7 @@
 public enum FieldParsing {
     /// Why a value could not be read.
     public struct FieldProblem: Error, Hashable, Sendable {
+        /// What is wrong, in plain words.
         public var reason: String
     }
 
@@ -58,6 +61,18 @@ public enum FieldParsing {
         case "yes", "true", "1", "y": return true
         default: throw FieldProblem(reason: "'\(trimmed(text))' is not yes or no")
         }
+    }
+
+    /// A book status: `available`, `lost` or `withdrawn`, any case.
+    ///
+    ///     try FieldParsing.status("Lost")  // .lost
+    public static func status(_ text: String) throws(FieldProblem) -> BookStatus? {
+        let value = trimmed(text)
+        guard !value.isEmpty else { return nil }
+        guard let status = BookStatus(rawValue: value.lowercased()) else {
+            throw FieldProblem(reason: "'\(value)' is not a status (available, lost or withdrawn)")
+        }
+        return status
     }
 
     /// An ISBN as ISBN-13 digits. Hyphens and spaces are dropped; an ISBN-10 (final `X` allowed) is converted; a

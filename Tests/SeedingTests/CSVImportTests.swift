@@ -67,6 +67,17 @@ struct CSVImportTests {
         #expect(try library.books().isEmpty)
     }
 
+    @Test("a status column sets new books' status; an unknown status is bad data")
+    func status() throws {
+        let library = try TestLibrary()
+        try library.write("books.csv", "title,status\nA,Lost\nB,\nC,withdrawn\n")
+        _ = try library.importFiles(["books.csv"])
+        #expect(try library.books().map(\.status) == [.lost, nil, .withdrawn])
+        try library.write("bad.csv", "title,status\nD,borrowed\n")
+        let error = try dataError { _ = try library.importFiles(["bad.csv"]) }
+        #expect(error.column == 2 && error.field == "status" && error.reason.hasPrefix("'borrowed' is not a status"))
+    }
+
     @Test("a header without a title column is refused on line 1")
     func noTitleColumn() throws {
         let library = try TestLibrary()

@@ -57,6 +57,8 @@ struct ExportTests {
         let source = try TestLibrary()
         _ = try source.store.importBooks(Self.tricky)
         _ = try CatalogImport.generate(count: 2100, seed: 3, into: source.store)
+        try source.store.setStatus(.lost, bookID: 2)
+        try source.store.setStatus(.withdrawn, bookID: 2000)
         let path = source.file("catalog.\(format.rawValue)")
         #expect(try CatalogExport.export(from: source.store, format: format, toFile: path) == 2104)
         let target = try TestLibrary()

@@ -56,12 +56,15 @@ final class TestLibrary {
         return rows
     }
 
-    /// The books as records, in id order.
+    /// The books as records, in id order; `available` reads as a nil status, as a record without one imports.
     func books() throws -> [BookRecord] {
-        try store.database.fetchAll("SELECT title, author, year, pages, isbn, description FROM books ORDER BY id") {
+        try store.database.fetchAll(
+            "SELECT title, author, year, pages, isbn, description, status FROM books ORDER BY id"
+        ) {
             BookRecord(
                 title: $0.string(0), author: $0.string(1), year: $0.intOrNil(2), pages: $0.intOrNil(3),
-                isbn: $0.stringOrNil(4), description: $0.string(5))
+                isbn: $0.stringOrNil(4), description: $0.string(5),
+                status: $0.string(6) == "available" ? nil : BookStatus(rawValue: $0.string(6)))
         }
     }
 
