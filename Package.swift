@@ -52,6 +52,6 @@ let package = Package(
         .testTarget(name: "SectionsTests", dependencies: ["Sections"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Sections"], exclude: ["Golden"]),
         .testTarget(name: "LibraryScreenTests", dependencies: ["LibraryScreen", "Library", "Sections"]),
-        .testTarget(name: "LibraryCLITests", dependencies: ["LibraryCLI"]),
+        .testTarget(name: "LibraryCLITests", dependencies: ["LibraryCLI", "Library", "SQLite"]),
     ]
 )

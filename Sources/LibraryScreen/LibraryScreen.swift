@@ -90,7 +90,7 @@ public enum LibraryScreen {
             return Item(
                 id: clientBookItemID(book.id), kind: "book", title: book.title,
                 subtitle: byline(book),
-                lines: [held.isOverdue ? "Overdue since \(due)" : "Due \(due)"],
+                lines: ["Due \(due)"],
                 badges: held.isOverdue ? [Badge(text: "overdue", style: .warning)] : [],
                 actions: [Action(id: "return", title: "Return", command: "\(program) return \(book.id)")],
                 fields: [

@@ -41,7 +41,7 @@ public struct DataError: Error, Hashable, Sendable, CustomStringConvertible {
         case (nil, let field?): parts.append("key \"\(field)\"")
         case (nil, nil): break
         }
-        let location = parts.isEmpty ? "" : " " + parts.joined(separator: ", ")
-        return "\(file):\(location): \(reason)"
+        guard !parts.isEmpty else { return "\(file): \(reason)" }
+        return "\(file): \(parts.joined(separator: ", ")): \(reason)"
     }
 }

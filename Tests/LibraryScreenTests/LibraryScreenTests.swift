@@ -45,7 +45,7 @@ struct LibraryScreenTests {
         let row = try #require(LibraryScreen.snapshot(from: data).sections.first { $0.id == "client-books" })
         let item = try #require(row.items.first)
         #expect(item.id == "client-book-2")
-        #expect(item.lines == ["Overdue since 2026-12-13"])
+        #expect(item.lines == ["Due 2026-12-13"])
         #expect(item.badges == [Badge(text: "overdue", style: .warning)])
         #expect(item.actions == [Action(id: "return", title: "Return", command: "librarycli return 2")])
         #expect(item.fields.contains(Field("bookId", .int(2))))

@@ -1,33 +1,184 @@
+import ArgumentParsing
 import Library
+import Rendering
 import Seeding
 
-/// `seed`, `import` and `export`.
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `seed`, `import` and `export`: catalogs in and out.
 enum CatalogCommands {
     static func seed(_ context: CommandContext) throws -> ExitCode {
-        throw InternalError("seed is not wired yet")
+        let parsed = context.parsed
+        let files = parsed.strings("file")
+        let count = try parsed.integer("generate", in: 0...CatalogGenerator.maxCount)
+        let seed = try parsed.integer("random-seed", in: 0...Int.max)
+        if count != nil, !files.isEmpty {
+            throw UsageError(.conflictingOptions("--generate", "--file"), commandPath: parsed.path)
+        }
+        if seed != nil, count == nil {
+            throw UsageError(.missingArgument("--generate <n>"), commandPath: parsed.path)
+        }
+        let store = try context.openStore()
+        let progress = ProgressBar(context: context)
+        let report = try context.withDatabase {
+            if let count {
+                return try CatalogImport.generate(
+                    count: count, seed: UInt64(seed ?? 1), into: store, options: progress.options,
+                    progress: progress.callback)
+            } else if !files.isEmpty {
+                return try CatalogImport.importFiles(
+                    files, into: store, now: context.now, options: progress.options, progress: progress.callback)
+            } else {
+                return try CatalogImport.seedDemo(
+                    into: store, now: context.now, options: progress.options, progress: progress.callback)
+            }
+        }
+        progress.finish()
+        print(report, context: context)
+        return .success
     }
 
     static func importFile(_ context: CommandContext) throws -> ExitCode {
-        throw InternalError("import is not wired yet")
+        let path = context.parsed.argument("path") ?? ""
+        var options = ImportOptions()
+        options.dryRun = context.parsed.flag("dry-run")
+        // Read and check the whole file before touching the database: a bad file changes nothing.
+        let file = try CatalogFile.read(path: path, expecting: .books)
+        let store = try context.openStore()
+        let progress = ProgressBar(context: context)
+        options.progressInterval = progress.options.progressInterval
+        let report = try context.withDatabase {
+            try CatalogImport.importFiles(
+                [file], into: store, now: context.now, options: options, progress: progress.callback)
+        }
+        progress.finish()
+        print(report, context: context)
+        return .success
     }
 
     static func export(_ context: CommandContext) throws -> ExitCode {
-        throw InternalError("export is not wired yet")
+        let output = context.parsed.string("output")
+        let format: ExportFormat
+        if let name = context.parsed.string("format") {
+            format = ExportFormat(rawValue: name) ?? .csv
+        } else if let output, output.lowercased().hasSuffix(".json") {
+            format = .json
+        } else {
+            format = .csv
+        }
+        let store = try context.openStore()
+        let count = try context.withDatabase {
+            if let output {
+                return try CatalogExport.export(from: store, format: format, toFile: output)
+            }
+            return try CatalogExport.export(from: store, format: format, toFileDescriptor: STDOUT_FILENO)
+        }
+        if let output {
+            context.note("Exported \(count) \(count == 1 ? "book" : "books") to \(output).")
+        }
+        return .success
+    }
+
+    // MARK: - Private
+
+    private static func print(_ report: ImportReport, context: CommandContext) {
+        switch context.options.format {
+        case .json:
+            func counts(_ counts: ImportReport.Counts) -> Rendering.JSONValue {
+                [
+                    "inserted": .int(counts.inserted), "updated": .int(counts.updated),
+                    "unchanged": .int(counts.unchanged), "skipped": .int(counts.skipped),
+                ]
+            }
+            let document: Rendering.JSONValue = .object([
+                ("version", 1), ("dryRun", .bool(report.dryRun)), ("files", .array(report.files.map { .string($0) })),
+                ("books", counts(report.books)), ("clients", counts(report.clients)),
+                ("defaultClientCard", .init(optional: report.defaultClientCard)),
+                ("warnings", .array(report.warnings.map { .string($0) })),
+            ])
+            context.console.out(document.serialized() + "\n")
+        case .text:
+            var lines: [String] = []
+            let prefix = report.dryRun ? "Dry run, nothing was changed. Would have: " : ""
+            if report.books.total > 0 || report.clients.total == 0 {
+                lines.append(prefix + "books: " + describe(report.books))
+            }
+            if report.clients.total > 0 {
+                lines.append(prefix + "clients: " + describe(report.clients))
+            }
+            if let card = report.defaultClientCard {
+                lines.append("The client with card \(card) is now the default client.")
+            }
+            context.console.out(lines.joined(separator: "\n") + "\n")
+            for warning in report.warnings { context.note("warning: \(warning)") }
+        }
+    }
+
+    static func describe(_ counts: ImportReport.Counts) -> String {
+        "\(counts.inserted) inserted, \(counts.updated) updated, \(counts.unchanged) unchanged, "
+            + "\(counts.skipped) skipped"
     }
 }
 
 /// The demo catalog on a new database.
 enum DemoSeeding {
+    /// Seeds the demo books and clients and says what went in, such as `49 books, 4 clients`.
     static func seed(into store: LibraryStore, now: Timestamp) throws -> String {
-        throw InternalError("seeding is not wired yet")
+        let report = try CatalogImport.seedDemo(into: store, now: now)
+        return "\(report.books.inserted) books, \(report.clients.inserted) clients"
     }
 }
 
-/// Input-file errors: bad data (65) or a missing or unreadable file (66).
+/// A progress bar on standard error, drawn only on a terminal and only for imports big enough to take a moment.
+struct ProgressBar {
+    let context: CommandContext
+    let isShown: Bool
+
+    init(context: CommandContext) {
+        self.context = context
+        isShown = context.console.isErrorTerminal && !context.options.isQuiet
+    }
+
+    var options: ImportOptions { ImportOptions(dryRun: false, progressInterval: 5_000) }
+
+    var callback: ImportProgress? {
+        guard isShown else { return nil }
+        let console = context.console
+        return { done, total in
+            guard total >= 20_000 else { return }
+            let width = 30
+            let filled = total > 0 ? min(width, done * width / total) : width
+            let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
+            console.err("\r\(bar) \(done)/\(total) rows")
+        }
+    }
+
+    func finish() {
+        guard isShown else { return }
+        context.console.err("\r\u{1B}[K")
+    }
+}
+
+/// Input-file errors: bad data (65) or a missing or unreadable file (66); an export that cannot be written (73).
 struct InputFailure {
     var message: String
     var code: ExitCode
+
     init?(_ error: any Error) {
-        return nil
+        switch error {
+        case let error as DataError:
+            message = "\(error.description). Nothing was imported."
+            code = .dataError
+        case let error as InputFileError:
+            message = error.description
+            code = .noInput
+        case let error as OutputFileError:
+            message = error.description
+            code = .cannotWrite
+        default:
+            return nil
+        }
     }
 }

@@ -1,0 +1,79 @@
+import Foundation
+import Library
+import LibraryCLI
+import SQLite
+import Testing
+
+/// What one run of the command line gave.
+struct RunResult {
+    var code: Int32
+    var out: String
+    var err: String
+}
+
+/// A temporary folder with a database path in it, removed at the end of the test.
+final class Sandbox {
+    let directory: String
+    var database: String { directory + "/library.sqlite" }
+    /// 2026-11-29T10:00:00Z unless a test says otherwise.
+    var now = "2026-11-29T10:00:00Z"
+
+    init() {
+        let template = NSTemporaryDirectory() + "librarycli-cli-XXXXXX"
+        var bytes = Array(template.utf8CString)
+        let made = bytes.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        precondition(made != nil, "cannot create a temporary directory")
+        directory = String(cString: bytes.map { UInt8(bitPattern: $0) }.dropLast() + [0])
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    /// Runs librarycli in this process against the sandbox's database.
+    @discardableResult
+    func run(
+        _ arguments: [String], environment: [String: String] = [:], terminal: Bool = false, width: Int? = nil,
+        useDatabase: Bool = true
+    ) -> RunResult {
+        var env = ["LIBRARY_NOW": now, "HOME": directory]
+        if useDatabase { env["LIBRARY_DB"] = database }
+        env.merge(environment) { _, new in new }
+        let console = Console.captured(isTerminal: terminal, width: width)
+        let code = LibraryCommandLine.main(
+            arguments: arguments, environment: env, console: console, systemNow: Timestamp(secondsSinceEpoch: 0))
+        return RunResult(code: code, out: console.capturedOutput, err: console.capturedError)
+    }
+
+    /// A library with one client (John Doe, the default) and three books.
+    func makeSmallLibrary() {
+        run(["init", "--empty"])
+        run(["clients", "add", "John Doe", "--card", "C-0001"])
+        run(["clients", "add", "Jane Roe", "--card", "C-0002", "--limit", "2"])
+        run(["books", "add", "--title", "Dune", "--author", "Frank Herbert", "--year", "1965", "--pages", "412"])
+        run(["books", "add", "--title", "Crime and Punishment", "--author", "Fyodor Dostoevsky", "--year", "1866"])
+        run(["books", "add", "--title", "Les Misérables", "--author", "Victor Hugo", "--year", "1862"])
+    }
+
+    /// Every row of every table, as text, to prove a command changed nothing.
+    func dump() throws -> [String] {
+        guard FileManager.default.fileExists(atPath: database) else { return ["<no database>"] }
+        let db = try Database(path: database, options: DatabaseOptions(readOnly: true))
+        let tables = try db.fetchAll("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name") {
+            $0.string(0)
+        }
+        var rows: [String] = []
+        for table in tables {
+            rows += try db.fetchAll("SELECT * FROM \"\(table)\"") { row in
+                table + ": " + (0..<row.count).map { "\(row.value($0))" }.joined(separator: "|")
+            }
+        }
+        return rows
+    }
+}
+
+/// Parses JSON output with Foundation, to prove it is valid JSON.
+func parseJSON(_ text: String) throws -> [String: Any] {
+    let object = try JSONSerialization.jsonObject(with: Data(text.utf8))
+    return try #require(object as? [String: Any])
+}

@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+@Suite("Opening databases: new, default, bad files")
+struct DatabaseCommandTests {
+    @Test("a new database given with --db is created empty and says how to seed it")
+    func newDatabase() throws {
+        let sandbox = Sandbox()
+        let result = sandbox.run(["--db", sandbox.database, "clients"], useDatabase: false)
+        #expect(result.code == 0)
+        #expect(result.err.contains("Created a new, empty library at \(sandbox.database)"))
+        #expect(result.err.contains("seed"))
+        #expect(FileManager.default.fileExists(atPath: sandbox.database))
+    }
+
+    @Test("no client at all: a clear message saying how to add one")
+    func noClient() {
+        let sandbox = Sandbox()
+        sandbox.run(["init", "--empty"])
+        let result = sandbox.run(["list"])
+        #expect(result.code == 1)
+        #expect(
+            result.err == "Error: This library has no clients yet. Add one with: librarycli clients add \"Your Name\"\n"
+        )
+    }
+
+    @Test("an unknown --client or LIBRARY_CLIENT is refused")
+    func unknownClient() {
+        let sandbox = Sandbox()
+        sandbox.makeSmallLibrary()
+        let flag = sandbox.run(["--client", "9", "list"])
+        #expect(flag.code == 1)
+        #expect(flag.err.contains("There is no client #9."))
+        let env = sandbox.run(["list"], environment: ["LIBRARY_CLIENT": "9"])
+        #expect(env.code == 1)
+        #expect(sandbox.run(["list"], environment: ["LIBRARY_CLIENT": "2"]).out.contains("Hey Jane Roe!"))
+        #expect(
+            sandbox.run(["--client", "1", "list"], environment: ["LIBRARY_CLIENT": "2"]).out.contains("Hey John Doe!"))
+    }
+
+    @Test("a file that is not a database: exit 73, a clear message, the file untouched")
+    func notADatabase() throws {
+        let sandbox = Sandbox()
+        let content = Data(String(repeating: "not a database, just text\n", count: 200).utf8)
+        FileManager.default.createFile(atPath: sandbox.database, contents: content)
+        for arguments in [["list"], ["take", "1"], ["migrate"], ["clients", "add", "X"]] {
+            let result = sandbox.run(arguments)
+            #expect(result.code == 73, "\(arguments): \(result.err)")
+            #expect(result.err.contains("is not a librarycli database"))
+        }
+        #expect(FileManager.default.contents(atPath: sandbox.database) == content)
+        #expect(!FileManager.default.fileExists(atPath: sandbox.database + "-wal"))
+    }
+
+    @Test("a directory as --db, or a database in a missing folder: exit 73")
+    func badPaths() {
+        let sandbox = Sandbox()
+        let directory = sandbox.run(["--db", sandbox.directory, "list"], useDatabase: false)
+        #expect(directory.code == 73)
+        #expect(directory.err.contains("is a directory"))
+        let missing = sandbox.run(["--db", sandbox.directory + "/no/such/place.sqlite", "list"], useDatabase: false)
+        #expect(missing.code == 73)
+        #expect(missing.err.contains("does not exist"))
+    }
+
+    @Test("migrate and migrate --status")
+    func migrate() {
+        let sandbox = Sandbox()
+        sandbox.run(["init", "--empty"])
+        let status = sandbox.run(["migrate", "--status"])
+        #expect(status.code == 0)
+        #expect(status.out.contains("applied  0001_create_library.sql"))
+        #expect(!status.out.contains("pending"))
+        let migrate = sandbox.run(["migrate"])
+        #expect(migrate.out.contains("up to date"))
+    }
+
+    @Test("init on an existing library changes nothing")
+    func initTwice() throws {
+        let sandbox = Sandbox()
+        sandbox.makeSmallLibrary()
+        let before = try sandbox.dump()
+        let again = sandbox.run(["init"])
+        #expect(again.code == 0)
+        #expect(again.err.contains("already exists"))
+        #expect(try sandbox.dump() == before)
+    }
+
+    @Test("new database files are readable by their owner only")
+    func permissions() throws {
+        let sandbox = Sandbox()
+        sandbox.run(["init", "--empty"])
+        let attributes = try FileManager.default.attributesOfItem(atPath: sandbox.database)
+        let mode = try #require(attributes[.posixPermissions] as? Int)
+        #expect(mode & 0o077 == 0)
+    }
+}
