@@ -73,11 +73,7 @@ public final class BookImporter {
     public init(database: Database) throws {
         self.database = database
         findByISBN = try database.prepare("SELECT \(Columns.book) FROM books b WHERE b.isbn = ?")
-        findByIdentity = try database.prepare(
-            """
-            SELECT \(Columns.book) FROM books b
-            WHERE b.title = ? AND b.author = ? AND b.year IS ? AND b.isbn IS NULL ORDER BY b.id
-            """)
+        findByIdentity = try database.prepare(Self.findByIdentitySQL)
         insert = try database.prepare(
             """
             INSERT INTO books (title, author, year, pages, description, isbn, status, search_text)
@@ -124,6 +120,15 @@ public final class BookImporter {
         counts.inserted += 1
         return .inserted(id: id)
     }
+
+    // MARK: - Internal
+
+    /// Copies without an ISBN matching title + author + year. The unary `+` keeps SQLite from using the ISBN
+    /// index for `isbn IS NULL` (which would scan every ISBN-less book); `books_by_identity` is used instead.
+    static let findByIdentitySQL = """
+        SELECT \(Columns.book) FROM books b
+        WHERE b.title = ? AND b.author = ? AND b.year IS ? AND +b.isbn IS NULL ORDER BY b.id
+        """
 
     // MARK: - Private
 

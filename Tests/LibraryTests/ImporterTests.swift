@@ -1,5 +1,6 @@
-import Library
 import Testing
+
+@testable import Library
 
 @Suite struct ImporterTests {
     let catalog = [
@@ -39,5 +40,17 @@ import Testing
             try fixture.store.importBooks(catalog + [NewBook(title: "")])
         }
         #expect(try fixture.store.bookCount() == 0)
+    }
+}
+
+@Suite struct ImporterQueryPlanTests {
+    @Test func identityLookupUsesTheIdentityIndex() throws {
+        let fixture = try Fixture(books: 0)
+        _ = try fixture.store.importBooks((1...50).map { NewBook(title: "T\($0)", year: $0 % 3 == 0 ? nil : $0) })
+        let plan = try fixture.store.database.fetchAll(
+            "EXPLAIN QUERY PLAN " + BookImporter.findByIdentitySQL, ["T1", "", 1]
+        ) { $0.string(3) }
+        #expect(
+            plan.contains { $0.contains("USING INDEX books_by_identity (title=? AND author=? AND year=?)") }, "\(plan)")
     }
 }
