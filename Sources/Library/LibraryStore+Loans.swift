@@ -101,9 +101,11 @@ extension LibraryStore {
             var returned: [LoanedBook] = []
             for id in ids {
                 let (book, loan) = try ownLoan(bookID: id, clientID: clientID)
-                try database.execute("UPDATE loans SET returned_at = ? WHERE id = ?", [now.iso8601, loan.id])
+                // A clock set back must not break `returned_at >= taken_at`: such a return counts as immediate.
+                let returnedAt = max(now, loan.takenAt)
+                try database.execute("UPDATE loans SET returned_at = ? WHERE id = ?", [returnedAt.iso8601, loan.id])
                 var closed = loan
-                closed.returnedAt = now
+                closed.returnedAt = returnedAt
                 returned.append(LoanedBook(book: book, loan: closed, isOverdue: loan.isOverdue(at: now)))
             }
             return returned

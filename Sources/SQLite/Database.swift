@@ -77,7 +77,7 @@ public final class Database {
         guard code == SQLITE_OK, let handle else {
             let error = SQLiteError(connection: handle, code: code, sql: nil)
             sqlite3_close_v2(handle)
-            throw SQLiteError(code: error.extendedCode, message: "cannot open \(path): \(error.message)")
+            throw error
         }
         self.connection = Connection(handle: handle)
         try configure(isFile: isFile)
@@ -206,15 +206,9 @@ extension Database {
             let code = librarycli_sqlite3_db_config_int(handle, option, 0, &result)
             guard code == SQLITE_OK else { throw SQLiteError(connection: handle, code: code, sql: nil) }
         }
-        // A cheap read of the header: a file that is not a database fails here, before anything is written.
-        do {
-            _ = try fetchOne("PRAGMA schema_version") { $0.int(0) }
-        } catch let error as SQLiteError {
-            if error.isNotADatabase {
-                throw SQLiteError(code: error.extendedCode, message: "\(path) is not an SQLite database")
-            }
-            throw error
-        }
+        // A cheap read of the header: a file that is not a database fails here (SQLITE_NOTADB, "file is not a
+        // database"), before anything is written.
+        _ = try fetchOne("PRAGMA schema_version") { $0.int(0) }
         if isFile && !options.readOnly {
             let mode = try fetchOne("PRAGMA journal_mode=WAL") { $0.string(0) } ?? ""
             guard mode.lowercased() == "wal" else {

@@ -32,6 +32,14 @@ import Testing
         try store.take(bookIDs: [1], clientID: bob, now: later)  // back on the shelf
     }
 
+    @Test func returnBeforeTakenTimeIsRecordedAsImmediate() throws {
+        let fixture = try Fixture()
+        try fixture.store.take(bookIDs: [1], clientID: fixture.ann.id, now: fixture.now)
+        let skewed = fixture.now.adding(seconds: -3_600)
+        let returned = try fixture.store.returnBooks(bookIDs: [1], clientID: fixture.ann.id, now: skewed)
+        #expect(returned.first?.loan.returnedAt == fixture.now)
+    }
+
     @Test func renewsTwiceFromTheDueDate() throws {
         let fixture = try Fixture()
         let store = fixture.store

@@ -37,7 +37,7 @@ import Testing
         try content.write(to: URL(fileURLWithPath: path))
         let error = try #require(throws: SQLiteError.self) { try Database(path: path) }
         #expect(error.isNotADatabase)
-        #expect(error.description.contains("not an SQLite database"))
+        #expect(error.message == "file is not a database")
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == content)
         #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
         #expect(throws: SQLiteError.self) { try Database(path: path, options: DatabaseOptions(readOnly: true)) }
