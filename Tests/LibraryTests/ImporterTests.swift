@@ -20,7 +20,7 @@ import Testing
 
     @Test func updatesMatchedBooksAndKeepsTheirStatus() throws {
         let fixture = try Fixture(books: 0)
-        try fixture.store.importBooks(catalog)
+        _ = try fixture.store.importBooks(catalog)
         try fixture.store.setStatus(.lost, bookID: 1)
         var changed = catalog
         changed[0].title = "Dune (Deluxe)"
