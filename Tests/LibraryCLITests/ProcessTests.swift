@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+
+/// Runs the built `librarycli` executable as a separate process, as a user or a script would.
+struct Binary {
+    static let url: URL = {
+        // The test bundle sits beside the executable in the build folder.
+        let bundleFolder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let beside = bundleFolder.appendingPathComponent("librarycli")
+        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        return packageRoot.appendingPathComponent(".build/debug/librarycli")
+    }()
+
+    /// Runs the binary with exactly this environment (nothing inherited) and waits for it.
+    static func run(_ arguments: [String], environment: [String: String], stdin: Data? = nil) throws -> RunResult {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        process.environment = environment
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        if let stdin {
+            let input = Pipe()
+            process.standardInput = input
+            try process.run()
+            input.fileHandleForWriting.write(stdin)
+            try input.fileHandleForWriting.close()
+        } else {
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+        }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return RunResult(
+            code: process.terminationStatus, out: String(decoding: outData, as: UTF8.self),
+            err: String(decoding: errData, as: UTF8.self))
+    }
+}
+
+@Suite("The librarycli executable, run as a process")
+struct ProcessTests {
+    @Test("a newcomer's first list creates, seeds and shows the default database; the second is quiet")
+    func firstRun() throws {
+        let sandbox = Sandbox()
+        let environment = [
+            "HOME": sandbox.directory, "XDG_DATA_HOME": sandbox.directory + "/data", "PATH": "/usr/bin:/bin",
+        ]
+        let first = try Binary.run(["list"], environment: environment)
+        #expect(first.code == 0, "\(first.err)")
+        let path = sandbox.directory + "/data/librarycli/library.sqlite"
+        #expect(first.err.hasPrefix("Created the library at \(path) with the demo catalog"))
+        #expect(first.out.contains("Hey John Doe!"))
+        #expect(first.out.contains("You don't have any books right now!"))
+        #expect(first.out.contains("── Library (49) "))
+        let second = try Binary.run(["list"], environment: environment)
+        #expect(second.code == 0)
+        #expect(second.err.isEmpty)
+        #expect(second.out == first.out)
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        #expect((attributes[.posixPermissions] as? Int ?? 0o777) & 0o077 == 0)
+    }
+
+    @Test("exit codes and streams of the real process")
+    func exitCodes() throws {
+        let sandbox = Sandbox()
+        let environment = ["LIBRARY_DB": sandbox.database, "LIBRARY_NOW": sandbox.now, "HOME": sandbox.directory]
+        #expect(try Binary.run(["init"], environment: environment).code == 0)
+        let usage = try Binary.run(["tkae", "1"], environment: environment)
+        #expect(usage.code == 64)
+        #expect(usage.out.isEmpty)
+        #expect(usage.err.hasPrefix("Error: Unknown command 'tkae'. Did you mean 'take'?"))
+        let taken = try Binary.run(["take", "1"], environment: environment)
+        #expect(taken.code == 0)
+        #expect(taken.out.hasPrefix("Took The Odyssey (#1), due 2026-12-13."))
+        let refused = try Binary.run(["take", "1"], environment: environment)
+        #expect(refused.code == 1)
+        #expect(refused.err.hasPrefix("Error: You already have The Odyssey (#1)"))
+        let missing = try Binary.run(["import", sandbox.directory + "/nope.csv"], environment: environment)
+        #expect(missing.code == 66)
+        #expect(missing.err.contains("nope.csv: no such file"))
+    }
+
+    @Test("a bad catalog file: exit 65 naming file, line and column, and nothing imported")
+    func badImport() throws {
+        let sandbox = Sandbox()
+        let environment = ["LIBRARY_DB": sandbox.database, "LIBRARY_NOW": sandbox.now, "HOME": sandbox.directory]
+        #expect(try Binary.run(["init", "--empty"], environment: environment).code == 0)
+        let file = sandbox.directory + "/books.csv"
+        try "title,author,year\nDune,Frank Herbert,1965\nEmma,Jane Austen,18x5\n".write(
+            toFile: file, atomically: true, encoding: .utf8)
+        let before = try sandbox.dump()
+        let result = try Binary.run(["import", file], environment: environment)
+        #expect(result.code == 65)
+        #expect(result.err.contains("books.csv: line 3, column 3 (year): '18x5' is not a year"))
+        #expect(try sandbox.dump() == before)
+        try "title,author,year\nDune,Frank Herbert,1965\nEmma,Jane Austen,1815\n".write(
+            toFile: file, atomically: true, encoding: .utf8)
+        let good = try Binary.run(["import", file], environment: environment)
+        #expect(good.code == 0)
+        #expect(good.out == "books: 2 inserted, 0 updated, 0 unchanged, 0 skipped\n")
+        let again = try Binary.run(["import", file], environment: environment)
+        #expect(again.out == "books: 0 inserted, 0 updated, 2 unchanged, 0 skipped\n")
+    }
+
+    @Test("a closed pipe ends output quietly")
+    func closedPipe() throws {
+        let sandbox = Sandbox()
+        let environment = ["LIBRARY_DB": sandbox.database, "LIBRARY_NOW": sandbox.now, "HOME": sandbox.directory]
+        #expect(try Binary.run(["init"], environment: environment).code == 0)
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", "'\(Binary.url.path)' books --per-page 1000 | head -n 1"]
+        shell.environment = environment
+        let out = Pipe()
+        let err = Pipe()
+        shell.standardOutput = out
+        shell.standardError = err
+        try shell.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        shell.waitUntilExit()
+        #expect(text.hasPrefix("ID"))
+        #expect(errors.isEmpty)
+    }
+
+    @Test("16 processes race to take the same book: exactly one loan, the others refused with exit 1")
+    func raceForOneBook() throws {
+        let sandbox = Sandbox()
+        let environment = ["LIBRARY_DB": sandbox.database, "LIBRARY_NOW": sandbox.now, "HOME": sandbox.directory]
+        #expect(try Binary.run(["init", "--empty"], environment: environment).code == 0)
+        #expect(try Binary.run(["books", "add", "--title", "Dune"], environment: environment).code == 0)
+        for number in 1...16 {
+            _ = try Binary.run(["clients", "add", "Client \(number)"], environment: environment)
+        }
+        let results = try (1...16).map { client -> Process in
+            let process = Process()
+            process.executableURL = Binary.url
+            process.arguments = ["--client", String(client), "-q", "take", "1"]
+            process.environment = environment
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            return process
+        }.map { process -> Int32 in
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+        #expect(results.filter { $0 == 0 }.count == 1)
+        #expect(results.filter { $0 == 1 }.count == 15)
+        let loans = try sandbox.dump().filter { $0.hasPrefix("loans: ") }
+        #expect(loans.count == 1)
+    }
+}
