@@ -62,10 +62,11 @@ public struct CatalogColumns: Sendable {
     }
 
     /// Reads one row (its fields in header order) as a book. The first non-empty of several alias columns wins
-    /// (a data set's `title` before its `original_title`), except ISBNs, where the first usable one wins.
+    /// (a data set's `title` before its `original_title`), except ISBNs, where the first usable one wins; a row whose
+    /// ISBNs are all unusable is read without one, and `warn` is told why.
     ///
     ///     let record = try columns.record(from: ["Dune", "Frank Herbert", "1965"])
-    public func record(from fields: [String]) throws(Problem) -> BookRecord {
+    public func record(from fields: [String], warn: (Problem) -> Void = { _ in }) throws(Problem) -> BookRecord {
         func value(_ candidates: [Int]) -> (column: Int, text: String)? {
             for column in candidates where column < fields.count {
                 let text = FieldParsing.trimmed(fields[column])
@@ -94,12 +95,22 @@ public struct CatalogColumns: Sendable {
                 try FieldParsing.status(text)
             }
         }
+        // An unusable ISBN is not worth refusing a file for (real catalogs hold ISBNs that spreadsheets mangled):
+        // the first usable one wins, and if none is usable the book goes in without one and `warn` hears why.
+        var isbnProblem: Problem?
         for column in isbn where column < fields.count {
-            if let isbn = try parse(column, { text throws(FieldParsing.FieldProblem) in try FieldParsing.isbn(text) }) {
-                record.isbn = isbn
-                break
+            do {
+                if let isbn = try FieldParsing.isbn(fields[column]) {
+                    record.isbn = isbn
+                    isbnProblem = nil
+                    break
+                }
+            } catch {
+                isbnProblem =
+                    isbnProblem ?? Problem(column: column + 1, columnName: header[column], reason: error.reason)
             }
         }
+        if let isbnProblem { warn(isbnProblem) }
         return record
 
         func parse<T>(

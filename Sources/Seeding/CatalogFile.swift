@@ -64,6 +64,9 @@ public struct CatalogFile: Sendable, Hashable {
     public var clients: [ClientRecord]
     /// The 1-based line each record (book or client) starts on.
     public var lines: [Int]
+    /// Values that were unusable but not worth refusing the file for, such as an ISBN a spreadsheet mangled: the
+    /// book goes in without it, and the import reports the warning.
+    public var warnings: [String] = []
 
     /// Creates a file value directly (handy for tests and generated data).
     ///
@@ -109,6 +112,14 @@ public struct CatalogFile: Sendable, Hashable {
 
     // MARK: - CSV
 
+    private static func warning(_ problem: CatalogColumns.Problem, name: String, line: Int, json: Bool = false)
+        -> String
+    {
+        let field = problem.columnName ?? "?"
+        let place = json ? "key \"\(field)\"" : "column \(problem.column ?? 0) (\(field))"
+        return "\(name): line \(line), \(place): \(problem.reason); imported without it"
+    }
+
     private static func parseCSV(_ bytes: [UInt8], name: String, expecting: CatalogKind?) throws(DataError)
         -> CatalogFile
     {
@@ -124,8 +135,14 @@ public struct CatalogFile: Sendable, Hashable {
                     try CatalogColumns(header: header)
                 }
                 while let record = try reader.next() {
-                    file.books.append(try row(record.line, name: name) { try columns.record(from: record.fields) })
-                    file.lines.append(record.line)
+                    let line = record.line
+                    file.books.append(
+                        try row(line, name: name) {
+                            try columns.record(from: record.fields) { problem in
+                                file.warnings.append(Self.warning(problem, name: name, line: line))
+                            }
+                        })
+                    file.lines.append(line)
                 }
             case .clients:
                 let columns = try headerColumns(name: name) {
@@ -209,7 +226,13 @@ public struct CatalogFile: Sendable, Hashable {
                 let columns = try jsonColumns(record.line, name: name) {
                     try CatalogColumns(header: header)
                 }
-                file.books.append(try jsonRow(record.line, name: name) { try columns.record(from: fields) })
+                let line = record.line
+                file.books.append(
+                    try jsonRow(line, name: name) {
+                        try columns.record(from: fields) { problem in
+                            file.warnings.append(Self.warning(problem, name: name, line: line, json: true))
+                        }
+                    })
             case .clients:
                 let columns = try jsonColumns(record.line, name: name) {
                     try ClientColumns(header: header)

@@ -41,6 +41,9 @@ public enum CatalogImport {
         try checkOneDefault(files)
         let total = files.reduce(0) { $0 + $1.count }
         return try transaction(store, files: files.map(\.name), options: options) { report in
+            for file in files {
+                for warning in file.warnings { report.warn(warning) }
+            }
             var ticker = ProgressTicker(total: total, interval: options.progressInterval, progress: progress)
             try importBooks(files, into: store, report: &report, ticker: &ticker)
             try importClients(files, into: store, now: now, report: &report, ticker: &ticker)

@@ -76,7 +76,8 @@ public enum FieldParsing {
     }
 
     /// An ISBN as ISBN-13 digits. Hyphens and spaces are dropped; an ISBN-10 (final `X` allowed) is converted; a
-    /// 9-digit value is an ISBN-10 whose leading zero a spreadsheet dropped. A value a spreadsheet turned into a float
+    /// shorter all-digit value is an ISBN-10 whose leading zeros a spreadsheet dropped (kept only if its check digit
+    /// holds). A value a spreadsheet turned into a float
     /// (`9.78043902348e+12`) has lost digits and reads as no ISBN.
     ///
     ///     try FieldParsing.isbn("439023483")  // "9780439023481"
@@ -91,7 +92,14 @@ public enum FieldParsing {
             return value
         }
         var ten = digits
-        if ten.count == 9, ten.allSatisfy(isDigit) { ten.insert(0x30, at: 0) }
+        if (1...9).contains(ten.count), ten.allSatisfy(isDigit) {
+            // A spreadsheet read the ISBN-10 as a number and dropped its leading zeros: put them back, and trust
+            // the result only if its check digit holds.
+            ten = Array(repeating: 0x30, count: 10 - ten.count) + ten
+            guard isValidISBN10(ten) else {
+                throw FieldProblem(reason: "'\(trimmed(text))' is not an ISBN (10 or 13 digits)")
+            }
+        }
         if ten.count == 10, ten.prefix(9).allSatisfy(isDigit), isDigit(ten[9]) || ten[9] == 0x58 || ten[9] == 0x78 {
             return isbn13(fromISBN10Body: Array(ten.prefix(9)))
         }
@@ -121,6 +129,16 @@ public enum FieldParsing {
     private static func looksLikeFloat(_ value: String) -> Bool {
         let lower = value.lowercased()
         return lower.contains("e+") || lower.contains("e-") || lower.contains(".")
+    }
+
+    /// The ISBN-10 check: the digits weighted 10 down to 1 (a final X is 10) sum to a multiple of 11.
+    private static func isValidISBN10(_ bytes: [UInt8]) -> Bool {
+        var sum = 0
+        for (index, byte) in bytes.enumerated() {
+            let value = (byte == 0x58 || byte == 0x78) && index == 9 ? 10 : Int(byte) - 0x30
+            sum += value * (10 - index)
+        }
+        return sum % 11 == 0
     }
 
     private static func isbn13(fromISBN10Body body: [UInt8]) -> String {

@@ -59,3 +59,29 @@ struct CatalogColumnsTests {
         #expect(throws: CatalogColumns.Problem.self) { try columns.record(from: ["  ", "Someone"]) }
     }
 }
+
+@Suite("Unusable ISBNs")
+struct UnusableISBNTests {
+    @Test("a row whose ISBNs are all unusable is read without one, and the reason is reported")
+    func warnsAndDropsISBN() throws {
+        let columns = try CatalogColumns(header: ["title", "isbn13", "isbn"])
+        var problems: [CatalogColumns.Problem] = []
+        let record = try columns.record(from: ["Reading Lolita in Tehran", "9.78081297106e+12", "812971060"]) {
+            problems.append($0)
+        }
+        #expect(record.isbn == nil)
+        #expect(record.title == "Reading Lolita in Tehran")
+        #expect(problems.count == 1)
+        #expect(problems.first?.column == 3)
+        #expect(problems.first?.reason.contains("'812971060'") == true)
+    }
+
+    @Test("a usable ISBN in a later column wins without a warning")
+    func laterColumnWins() throws {
+        let columns = try CatalogColumns(header: ["title", "isbn13", "isbn"])
+        var problems: [CatalogColumns.Problem] = []
+        let record = try columns.record(from: ["Dune", "bad", "0441172717"]) { problems.append($0) }
+        #expect(record.isbn == "9780441172719")
+        #expect(problems.isEmpty)
+    }
+}

@@ -39,6 +39,7 @@ struct FieldParsingTests {
             ("978-0-441-17271-9", "9780441172719"),
             ("0441172717", "9780441172719"),
             ("439023483", "9780439023481"),  // a spreadsheet dropped the leading zero
+            ("61120081", "9780061120084"),  // ... or two of them
             ("080442957X", "9780804429573"),
         ])
     func isbns(text: String, isbn: String) throws {
@@ -50,7 +51,7 @@ struct FieldParsingTests {
         #expect(try FieldParsing.isbn("9.78043902348e+12") == nil)
     }
 
-    @Test("other ISBN shapes are refused", arguments: ["12345", "97804411727190", "ISBN", "978044117271X"])
+    @Test("other ISBN shapes are refused", arguments: ["12345", "97804411727190", "ISBN", "978044117271X", "61120082"])
     func badISBN(text: String) {
         #expect(throws: FieldParsing.FieldProblem.self) { try FieldParsing.isbn(text) }
     }
