@@ -18,6 +18,9 @@ public enum LibraryScreen {
         public static let libraryBooks = "library-books"
     }
 
+    /// How many library books a page shows unless asked otherwise.
+    public static let defaultPerPage = 20
+
     /// The item identifier of a book in the client's row (`client-book-12`).
     ///
     ///     LibraryScreen.clientBookItemID(12)  // "client-book-12"
@@ -165,10 +168,16 @@ public enum LibraryScreen {
         }
         var title = "Page \(catalog.page) of \(catalog.pageCount) · \(books)"
         var actions: [Action] = []
-        if catalog.page < catalog.pageCount {
-            let next = "\(program) list --page \(catalog.page + 1)\(searchArgument(catalog))"
+        if catalog.page < catalog.pageCount, let perPage = catalog.perPage {
+            let next = "\(program) list --page \(catalog.page + 1)\(perPageArgument(perPage))\(searchArgument(catalog))"
             title += " · next: \(next)"
             actions.append(Action(id: "next-page", title: "Next page", command: next))
+            // Load more: the same books and the next page's after them, in the same order (pages are keyed on the
+            // book id, so what is shown never reorders).
+            if catalog.page == 1 && perPage * 2 <= 10_000 {
+                let more = "\(program) list --per-page \(perPage * 2)\(searchArgument(catalog))"
+                actions.append(Action(id: "load-more", title: "Load more", command: more))
+            }
         }
         return Supplementary(
             kind: .footer, id: "library-books-footer", title: title, actions: actions,
@@ -194,6 +203,10 @@ public enum LibraryScreen {
             title:
                 "Page \(catalog.page) is past the end: there \(catalog.pageCount == 1 ? "is 1 page" : "are \(catalog.pageCount) pages").",
             lines: ["See the first page: \(program) list"])
+    }
+
+    private static func perPageArgument(_ perPage: Int) -> String {
+        perPage == defaultPerPage ? "" : " --per-page \(perPage)"
     }
 
     private static func searchArgument(_ catalog: ScreenData.Catalog) -> String {

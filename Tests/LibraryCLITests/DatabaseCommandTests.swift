@@ -1,4 +1,5 @@
 import Foundation
+import SQLite
 import Testing
 
 @Suite("Opening databases: new, default, bad files")
@@ -93,5 +94,25 @@ struct DatabaseCommandTests {
         let attributes = try FileManager.default.attributesOfItem(atPath: sandbox.database)
         let mode = try #require(attributes[.posixPermissions] as? Int)
         #expect(mode & 0o077 == 0)
+    }
+}
+
+@Suite("Databases this librarycli must not use")
+struct ForeignDatabaseTests {
+    @Test("a database written by a newer librarycli is refused with exit 73 and left unchanged")
+    func newerSchema() throws {
+        let sandbox = Sandbox()
+        sandbox.makeSmallLibrary()
+        let db = try Database(path: sandbox.database)
+        try db.execute(
+            "INSERT INTO schema_migrations (name, checksum, applied_at) VALUES (?, ?, ?)",
+            ["9999_from_the_future.sql", "0", "2030-01-01T00:00:00Z"])
+        let before = try sandbox.dump()
+        for arguments in [["list"], ["take", "1"], ["migrate"]] {
+            let result = sandbox.run(arguments)
+            #expect(result.code == 73, "\(arguments)")
+            #expect(result.err.contains("newer librarycli"))
+        }
+        #expect(try sandbox.dump() == before)
     }
 }

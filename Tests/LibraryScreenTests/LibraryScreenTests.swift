@@ -69,14 +69,21 @@ struct LibraryScreenTests {
     func footer() throws {
         let data = Fixture.data(count: 3, page: 2, perPage: 3, totalCount: 10)
         let grid = try #require(LibraryScreen.snapshot(from: data).sections.first { $0.id == "library-books" })
-        #expect(grid.footer?.title == "Page 2 of 4 · 10 books · next: librarycli list --page 3")
+        #expect(grid.footer?.title == "Page 2 of 4 · 10 books · next: librarycli list --page 3 --per-page 3")
+        #expect(grid.footer?.actions.map(\.id) == ["next-page"])
+        let first = Fixture.data(count: 20, page: 1, perPage: 20, totalCount: 50)
+        let firstGrid = try #require(LibraryScreen.snapshot(from: first).sections.first { $0.id == "library-books" })
+        #expect(firstGrid.footer?.title == "Page 1 of 3 · 50 books · next: librarycli list --page 2")
+        #expect(
+            firstGrid.footer?.actions.map(\.command) == ["librarycli list --page 2", "librarycli list --per-page 40"])
         let last = Fixture.data(count: 1, page: 4, perPage: 3, totalCount: 10)
         let lastGrid = try #require(LibraryScreen.snapshot(from: last).sections.first { $0.id == "library-books" })
         #expect(lastGrid.footer?.title == "Page 4 of 4 · 10 books")
         let searched = Fixture.data(count: 2, page: 1, perPage: 2, totalCount: 5, search: "l'été")
         let searchedGrid = try #require(
             LibraryScreen.snapshot(from: searched).sections.first { $0.id == "library-books" })
-        #expect(searchedGrid.footer?.title.hasSuffix("librarycli list --page 2 --search 'l'\\''été'") == true)
+        #expect(
+            searchedGrid.footer?.title.hasSuffix("librarycli list --page 2 --per-page 2 --search 'l'\\''été'") == true)
     }
 
     @Test(

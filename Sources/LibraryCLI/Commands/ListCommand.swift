@@ -6,7 +6,7 @@ import Sections
 
 /// `librarycli list`: the client's screen, page by page or searched.
 enum ListCommand {
-    static let defaultPerPage = 20
+    static let defaultPerPage = LibraryScreen.defaultPerPage
 
     static func run(_ context: CommandContext) throws -> ExitCode {
         let range = try catalogRange(context)
