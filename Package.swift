@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "Formats"),
         .target(name: "ArgumentParsing"),
         .target(name: "Sections"),
-        .target(name: "Rendering", dependencies: ["Sections"], exclude: ["JSON-SCHEMA.md"]),
+        .target(name: "Rendering", dependencies: ["Sections"]),
         .target(name: "LibraryScreen", dependencies: ["Library", "Sections"]),
         .target(
             name: "LibraryCLI",

@@ -56,7 +56,7 @@ struct Failure: Error {
                 code: .cannotWrite)
         } else if error.isCannotOpen {
             self.init(message: "cannot open \(file): \(error.message).", code: .cannotWrite)
-        } else if error.code == 13 /* SQLITE_FULL */ || error.code == 10 /* SQLITE_IOERR */ {
+        } else if error.isStorageFailure {
             self.init(message: "cannot write to \(file): \(error.message); nothing was changed.", code: .cannotWrite)
         } else if error.isConstraintViolation {
             self.init(message: "the library refused the change: \(error.message).", code: .refused)

@@ -93,6 +93,13 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
     /// ```
     public var isCannotOpen: Bool { code == SQLITE_CANTOPEN }
 
+    /// Whether the disk (or a file size limit) is full, or the operating system failed a read or write.
+    ///
+    /// ```swift
+    /// if error.isStorageFailure { print("nothing was changed") }
+    /// ```
+    public var isStorageFailure: Bool { code == SQLITE_FULL || code == SQLITE_IOERR }
+
     /// A one-line description for a command-line message.
     ///
     /// ```swift
