@@ -1,3 +1,4 @@
+import Library
 import Sections
 
 /// The screen a client sees, as three sections: `client-info`, `client-books` and `library-books`.
@@ -33,15 +34,18 @@ public enum LibraryScreen {
 
     /// Builds the three sections from what was read for one client.
     ///
-    /// - parameter data: the client, the books they hold and a page of the catalog.
+    /// - parameter screen: the client, the books they hold and a page of the catalog, as `load` reads them.
+    /// - parameter showsAll: whether the page is the whole catalog (`--all`): no paging footer then.
     /// - parameter program: how commands in actions and hints are spelled, `librarycli` by default.
     ///
-    ///     let snapshot = LibraryScreen.snapshot(from: data)
-    public static func snapshot(from data: ScreenData, program: String = "librarycli") -> Snapshot {
+    ///     let snapshot = LibraryScreen.snapshot(from: try store.clientScreen(clientID: 1, page: 1, perPage: 20, now: now))
+    public static func snapshot(from screen: ClientScreen, showsAll: Bool = false, program: String = "librarycli")
+        -> Snapshot
+    {
         Snapshot(sections: [
-            clientInfoSection(data),
-            clientBooksSection(data, program: program),
-            libraryBooksSection(data, program: program),
+            clientInfoSection(screen),
+            clientBooksSection(screen, program: program),
+            libraryBooksSection(screen, showsAll: showsAll, program: program),
         ])
     }
 
@@ -62,10 +66,10 @@ public enum LibraryScreen {
 
     // MARK: - Sections
 
-    static func clientInfoSection(_ data: ScreenData) -> Section {
-        let client = data.client
-        let held = data.heldBooks.count
-        let overdue = data.heldBooks.filter(\.isOverdue).count
+    static func clientInfoSection(_ screen: ClientScreen) -> Section {
+        let client = screen.summary.client
+        let held = screen.summary.booksHeld
+        let overdue = screen.summary.overdueCount
         var badges: [Badge] = []
         if overdue > 0 {
             badges.append(Badge(text: "\(overdue) overdue", style: .warning))
@@ -86,10 +90,10 @@ public enum LibraryScreen {
         return Section(id: SectionID.clientInfo, layout: .card, items: [item])
     }
 
-    static func clientBooksSection(_ data: ScreenData, program: String) -> Section {
-        let items = data.heldBooks.map { held -> Item in
+    static func clientBooksSection(_ screen: ClientScreen, program: String) -> Section {
+        let items = screen.loans.map { held -> Item in
             let book = held.book
-            let due = day(held.dueAt)
+            let due = held.loan.dueAt.date
             return Item(
                 id: clientBookItemID(book.id), kind: "book", title: book.title,
                 subtitle: byline(book),
@@ -97,8 +101,8 @@ public enum LibraryScreen {
                 badges: held.isOverdue ? [Badge(text: "overdue", style: .warning)] : [],
                 actions: [Action(id: "return", title: "Return", command: "\(program) return \(book.id)")],
                 fields: [
-                    Field("bookId", .int(book.id)), Field("dueAt", .string(held.dueAt)),
-                    Field("overdue", .bool(held.isOverdue)), Field("renewals", .int(held.renewals)),
+                    Field("bookId", .int(book.id)), Field("dueAt", .string(held.loan.dueAt.iso8601)),
+                    Field("overdue", .bool(held.isOverdue)), Field("renewals", .int(held.loan.renewals)),
                 ])
         }
         return Section(
@@ -109,9 +113,9 @@ public enum LibraryScreen {
                 lines: ["Pick one from the library below: \(program) take <book-id>"]))
     }
 
-    static func libraryBooksSection(_ data: ScreenData, program: String) -> Section {
-        let catalog = data.catalog
-        let items = catalog.books.map { libraryItem($0, program: program) }
+    static func libraryBooksSection(_ screen: ClientScreen, showsAll: Bool, program: String) -> Section {
+        let catalog = screen.library
+        let items = catalog.entries.map { libraryItem($0, program: program) }
         let header = Supplementary(
             kind: .header, id: "library-books-header",
             title: catalog.search.map { "Library: books matching “\($0)”" } ?? "Library",
@@ -119,13 +123,13 @@ public enum LibraryScreen {
             actions: [Action(id: "search", title: "Search", command: "\(program) list --search <text>")])
         return Section(
             id: SectionID.libraryBooks, layout: .grid(minimumItemWidth: 28, spacing: 2), items: items,
-            header: header, footer: footer(catalog, program: program),
+            header: header, footer: footer(catalog, showsAll: showsAll, program: program),
             emptyState: emptyCatalog(catalog, program: program))
     }
 
     // MARK: - Private
 
-    private static func libraryItem(_ entry: ScreenData.CatalogBook, program: String) -> Item {
+    private static func libraryItem(_ entry: LibraryEntry, program: String) -> Item {
         let book = entry.book
         var lines: [String] = []
         if let pages = book.pages { lines.append("\(pages) pages") }
@@ -137,15 +141,15 @@ public enum LibraryScreen {
         case .available:
             actions.append(Action(id: "take", title: "Take", command: "\(program) take \(book.id)"))
             fields.append(Field("availability", .string("available")))
-        case .yours(let dueAt):
+        case .heldByYou(let dueAt):
             badges.append(Badge(text: "✓ yours", style: .positive))
             actions.append(Action(id: "return", title: "Return", command: "\(program) return \(book.id)"))
             fields.append(Field("availability", .string("yours")))
-            fields.append(Field("dueAt", .string(dueAt)))
+            fields.append(Field("dueAt", .string(dueAt.iso8601)))
         case .onLoan(let dueAt):
-            badges.append(Badge(text: "on loan until \(day(dueAt))", style: .muted))
+            badges.append(Badge(text: "on loan until \(dueAt.date)", style: .muted))
             fields.append(Field("availability", .string("on-loan")))
-            fields.append(Field("dueAt", .string(dueAt)))
+            fields.append(Field("dueAt", .string(dueAt.iso8601)))
         case .lost:
             badges.append(Badge(text: "lost", style: .muted))
             fields.append(Field("availability", .string("lost")))
@@ -160,15 +164,16 @@ public enum LibraryScreen {
             badges: badges, actions: actions, fields: fields)
     }
 
-    private static func footer(_ catalog: ScreenData.Catalog, program: String) -> Supplementary? {
-        guard !catalog.books.isEmpty else { return nil }
+    private static func footer(_ catalog: LibraryPage, showsAll: Bool, program: String) -> Supplementary? {
+        guard !catalog.entries.isEmpty else { return nil }
         let books = "\(catalog.totalCount) \(catalog.totalCount == 1 ? "book" : "books")"
-        guard catalog.perPage != nil else {
+        guard !showsAll else {
             return Supplementary(kind: .footer, id: "library-books-footer", title: "All \(books)")
         }
+        let perPage = catalog.perPage
         var title = "Page \(catalog.page) of \(catalog.pageCount) · \(books)"
         var actions: [Action] = []
-        if catalog.page < catalog.pageCount, let perPage = catalog.perPage {
+        if catalog.hasNextPage {
             let next = "\(program) list --page \(catalog.page + 1)\(perPageArgument(perPage))\(searchArgument(catalog))"
             title += " · next: \(next)"
             actions.append(Action(id: "next-page", title: "Next page", command: next))
@@ -187,7 +192,7 @@ public enum LibraryScreen {
             ])
     }
 
-    private static func emptyCatalog(_ catalog: ScreenData.Catalog, program: String) -> Supplementary {
+    private static func emptyCatalog(_ catalog: LibraryPage, program: String) -> Supplementary {
         if let search = catalog.search {
             return Supplementary(
                 kind: .empty, id: "library-books-empty", title: "No books match “\(search)”.",
@@ -209,22 +214,17 @@ public enum LibraryScreen {
         perPage == defaultPerPage ? "" : " --per-page \(perPage)"
     }
 
-    private static func searchArgument(_ catalog: ScreenData.Catalog) -> String {
+    private static func searchArgument(_ catalog: LibraryPage) -> String {
         guard let search = catalog.search else { return "" }
         return " --search " + shellQuoted(search)
     }
 
     /// `Frank Herbert · 1965`, or what of it is known; years before the common era read `720 BC`.
-    private static func byline(_ book: ScreenData.Book) -> String? {
+    private static func byline(_ book: Book) -> String? {
         var parts: [String] = []
         if !book.author.isEmpty { parts.append(book.author) }
         if let year = book.year { parts.append(year < 0 ? "\(-year) BC" : "\(year)") }
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
-    }
-
-    /// The day of an ISO-8601 time: `2026-12-13` of `2026-12-13T10:00:00Z`.
-    private static func day(_ iso: String) -> String {
-        String(iso.prefix(10))
     }
 }
 

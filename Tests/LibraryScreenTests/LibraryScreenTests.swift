@@ -6,7 +6,7 @@ import Testing
 struct LibraryScreenTests {
     @Test("three sections with stable ids, in the article's order")
     func sectionIDs() {
-        let screen = LibraryScreen.snapshot(from: Fixture.data())
+        let screen = LibraryScreen.snapshot(from: Fixture.screen())
         #expect(screen.visibleSections.map(\.id) == ["client-info", "client-books", "library-books"])
         #expect(screen.visibleSections.map(\.layout.style) == [.card, .row, .grid])
     }
@@ -20,7 +20,7 @@ struct LibraryScreenTests {
             (5, "You have 5 books out of 5. You can't take more books: return at least one first."),
         ])
     func messageByCount(held: Int, expected: String) throws {
-        let screen = LibraryScreen.snapshot(from: Fixture.data(heldIDs: Array(1...6).prefix(held).map { $0 }))
+        let screen = LibraryScreen.snapshot(from: Fixture.screen(heldIDs: Array(1...6).prefix(held).map { $0 }))
         let info = try #require(screen.sections.first { $0.id == "client-info" })
         #expect(info.items.count == 1)
         #expect(info.items[0].title == "Hey John Doe!")
@@ -30,7 +30,7 @@ struct LibraryScreenTests {
 
     @Test("with no books held, the client's row keeps its header and shows the article's empty view")
     func emptyClientBooks() throws {
-        let screen = LibraryScreen.snapshot(from: Fixture.data())
+        let screen = LibraryScreen.snapshot(from: Fixture.screen())
         let row = try #require(screen.sections.first { $0.id == "client-books" })
         #expect(row.items.isEmpty)
         #expect(row.supplementaries.map(\.kind) == [.header, .empty])
@@ -40,8 +40,7 @@ struct LibraryScreenTests {
 
     @Test("held books carry their due date, an overdue mark and a return action")
     func heldBooks() throws {
-        var data = Fixture.data(heldIDs: [2])
-        data.heldBooks = [Fixture.held(2, overdue: true)]
+        let data = Fixture.screen(heldIDs: [2], overdueIDs: [2])
         let row = try #require(LibraryScreen.snapshot(from: data).sections.first { $0.id == "client-books" })
         let item = try #require(row.items.first)
         #expect(item.id == "client-book-2")
@@ -54,7 +53,7 @@ struct LibraryScreenTests {
 
     @Test("library books: checkmark on the client's own, on loan with due date, take action on available ones")
     func libraryAvailability() throws {
-        let screen = LibraryScreen.snapshot(from: Fixture.data(count: 3, heldIDs: [1], othersIDs: [2]))
+        let screen = LibraryScreen.snapshot(from: Fixture.screen(count: 3, heldIDs: [1], othersIDs: [2]))
         let grid = try #require(screen.sections.first { $0.id == "library-books" })
         #expect(grid.items.map(\.id) == ["book-1", "book-2", "book-3"])
         #expect(grid.items[0].badges == [Badge(text: "✓ yours", style: .positive)])
@@ -67,19 +66,19 @@ struct LibraryScreenTests {
 
     @Test("the footer says which page, how many in all and how to see the next")
     func footer() throws {
-        let data = Fixture.data(count: 3, page: 2, perPage: 3, totalCount: 10)
+        let data = Fixture.screen(count: 3, page: 2, perPage: 3, totalCount: 10)
         let grid = try #require(LibraryScreen.snapshot(from: data).sections.first { $0.id == "library-books" })
         #expect(grid.footer?.title == "Page 2 of 4 · 10 books · next: librarycli list --page 3 --per-page 3")
         #expect(grid.footer?.actions.map(\.id) == ["next-page"])
-        let first = Fixture.data(count: 20, page: 1, perPage: 20, totalCount: 50)
+        let first = Fixture.screen(count: 20, page: 1, perPage: 20, totalCount: 50)
         let firstGrid = try #require(LibraryScreen.snapshot(from: first).sections.first { $0.id == "library-books" })
         #expect(firstGrid.footer?.title == "Page 1 of 3 · 50 books · next: librarycli list --page 2")
         #expect(
             firstGrid.footer?.actions.map(\.command) == ["librarycli list --page 2", "librarycli list --per-page 40"])
-        let last = Fixture.data(count: 1, page: 4, perPage: 3, totalCount: 10)
+        let last = Fixture.screen(count: 1, page: 4, perPage: 3, totalCount: 10)
         let lastGrid = try #require(LibraryScreen.snapshot(from: last).sections.first { $0.id == "library-books" })
         #expect(lastGrid.footer?.title == "Page 4 of 4 · 10 books")
-        let searched = Fixture.data(count: 2, page: 1, perPage: 2, totalCount: 5, search: "l'été")
+        let searched = Fixture.screen(count: 2, page: 1, perPage: 2, totalCount: 5, search: "l'été")
         let searchedGrid = try #require(
             LibraryScreen.snapshot(from: searched).sections.first { $0.id == "library-books" })
         #expect(
@@ -94,7 +93,8 @@ struct LibraryScreenTests {
             (nil, 10, "Page 9 is past the end: there is 1 page."),
         ] as [(String?, Int, String)])
     func emptyLibrary(search: String?, total: Int, title: String) throws {
-        let data = Fixture.data(count: 0, page: 9, perPage: 20, totalCount: total, search: search)
+        let data = Fixture.screen(count: 0, page: 9, perPage: 20, totalCount: total, search: search)
+        #expect(data.library.entries.isEmpty)
         let grid = try #require(LibraryScreen.snapshot(from: data).sections.first { $0.id == "library-books" })
         #expect(grid.items.isEmpty)
         #expect(grid.supplementaries.map(\.kind) == [.header, .empty])

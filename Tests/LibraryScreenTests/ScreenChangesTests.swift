@@ -6,8 +6,8 @@ import Testing
 struct ScreenChangesTests {
     @Test("taking book 3: an insert in client-books, an update of book 3 in library-books, an update of client-info")
     func takeShowsThreeChanges() {
-        let before = LibraryScreen.snapshot(from: Fixture.data(count: 6, heldIDs: [1]))
-        let after = LibraryScreen.snapshot(from: Fixture.data(count: 6, heldIDs: [1, 3]))
+        let before = LibraryScreen.snapshot(from: Fixture.screen(count: 6, heldIDs: [1]))
+        let after = LibraryScreen.snapshot(from: Fixture.screen(count: 6, heldIDs: [1, 3]))
         let changes = after.changes(from: before)
         #expect(changes.itemInserts.map(\.id) == ["client-book-3"])
         #expect(changes.itemInserts.map(\.sectionID) == ["client-books"])
@@ -21,8 +21,8 @@ struct ScreenChangesTests {
 
     @Test("the first book taken also removes the client's empty view, and the last returned brings it back")
     func emptyViewComesAndGoes() {
-        let empty = LibraryScreen.snapshot(from: Fixture.data(count: 3))
-        let one = LibraryScreen.snapshot(from: Fixture.data(count: 3, heldIDs: [2]))
+        let empty = LibraryScreen.snapshot(from: Fixture.screen(count: 3))
+        let one = LibraryScreen.snapshot(from: Fixture.screen(count: 3, heldIDs: [2]))
         let taken = one.changes(from: empty)
         #expect(taken.supplementaryDeletes.map(\.id) == ["client-books-empty"])
         #expect(taken.itemInserts.map(\.id) == ["client-book-2"])
@@ -34,7 +34,7 @@ struct ScreenChangesTests {
 
     @Test("the same data gives no changes")
     func stable() {
-        let data = Fixture.data(count: 5, heldIDs: [1, 2], othersIDs: [4])
+        let data = Fixture.screen(count: 5, heldIDs: [1, 2], othersIDs: [4])
         #expect(LibraryScreen.snapshot(from: data).changes(from: LibraryScreen.snapshot(from: data)).isEmpty)
     }
 }

@@ -13,15 +13,16 @@ enum ListCommand {
         let search = context.parsed.string("search")
         let store = try context.openStore()
         let client = try context.currentClient(in: store)
-        let data = try context.withDatabase {
-            try ScreenData.load(from: store, clientID: client.id, range: range, search: search, now: context.now)
+        let screen = try context.withDatabase {
+            try LibraryScreen.load(from: store, clientID: client.id, range: range, search: search, now: context.now)
         }
-        ScreenOutput.print(LibraryScreen.snapshot(from: data, program: context.program), context: context)
+        let snapshot = LibraryScreen.snapshot(from: screen, showsAll: range == .all, program: context.program)
+        ScreenOutput.print(snapshot, context: context)
         return .success
     }
 
     /// `--page`, `--per-page` and `--all`, checked together.
-    static func catalogRange(_ context: CommandContext) throws -> ScreenData.CatalogRange {
+    static func catalogRange(_ context: CommandContext) throws -> CatalogRange {
         let parsed = context.parsed
         let page = try parsed.integer("page", in: 1...1_000_000_000)
         let perPage = try parsed.integer("per-page", in: 1...10_000)

@@ -74,12 +74,12 @@ enum LoanCommands {
         for id in try context.parsed.positiveIntegers("book-id") where !ids.contains(id) { ids.append(id) }
         let store = try context.openStore()
         let client = try context.currentClient(in: store)
-        let range = ScreenData.CatalogRange.page(1, perPage: ListCommand.defaultPerPage)
         func screen() throws -> Snapshot {
-            let data = try context.withDatabase {
-                try ScreenData.load(from: store, clientID: client.id, range: range, now: context.now)
+            let screen = try context.withDatabase {
+                try store.clientScreen(
+                    clientID: client.id, page: 1, perPage: ListCommand.defaultPerPage, now: context.now)
             }
-            return LibraryScreen.snapshot(from: data, program: context.program)
+            return LibraryScreen.snapshot(from: screen, program: context.program)
         }
         let before = try screen()
         let outcomes = try context.withDatabase { try perform(store, client, ids) }
