@@ -1,0 +1,86 @@
+import CSQLite
+import Library
+import Seeding
+
+/// `import`: N generated books into an empty database, CatalogImport.generate vs one raw prepared INSERT.
+enum ImportBenchmark {
+    static func run(_ options: Options) throws {
+        let count = options.count ?? 1_000_000
+        let large = count >= 500_000
+        let runs = options.runs ?? (large ? 3 : 7)
+        let warmupCount = large ? count / 10 : count
+        print("import: \(grouped(count)) generated books into an empty database (seed 1), \(runs) runs")
+        if large {
+            print("  (large N: \(runs) runs, after one warm-up run of each at \(grouped(warmupCount)) books)")
+        }
+        if options.runs == nil && large {
+            print("  (fewer than 7 runs because one run takes seconds; pass --runs 7 for more)")
+        }
+        if large {
+            _ = try library(count: warmupCount)
+            _ = try baseline(count: warmupCount)
+        }
+        let stats = try measure(
+            runs: runs, warmups: large ? 0 : 1,
+            [
+                Contender(name: "library", run: { try library(count: count) }),
+                Contender(name: "baseline", run: { try baseline(count: count) }),
+            ])
+        printStats("CatalogImport.generate (BookImporter)", stats[0], work: count, unit: "rows/s")
+        printStats("baseline: raw C API, one prepared INSERT", stats[1], work: count, unit: "rows/s")
+        printRatio("import", subject: stats[0].median, baseline: stats[1].median, target: 0.7)
+    }
+
+    /// Times `CatalogImport.generate` into a fresh, migrated database (opening and migrating are not timed).
+    static func library(count: Int) throws -> Double {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let now = Timestamp.systemNow()
+        let seconds: Double
+        do {
+            let store = try LibraryStore.open(at: directory.file("library.sqlite"), now: now)
+            seconds = try timed {
+                let report = try CatalogImport.generate(count: count, seed: 1, into: store)
+                guard report.books.inserted == count else { throw BenchError("inserted \(report.books.inserted)") }
+            }
+            guard try store.bookCount() == count else { throw BenchError("library import lost books") }
+        }
+        return seconds
+    }
+
+    /// Times the raw C API doing the same rows: one transaction, one reused INSERT, the same column values.
+    static func baseline(count: Int) throws -> Double {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let seconds: Double
+        do {
+            let database = try RawDatabase(path: directory.file("baseline.sqlite"))
+            try database.createSchema()
+            seconds = try timed {
+                try database.exec("BEGIN IMMEDIATE")
+                let insert = try database.prepare(
+                    """
+                    INSERT INTO books (title, author, year, pages, description, isbn, status, search_text)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    """)
+                var generator = CatalogGenerator(seed: 1)
+                for number in 0..<count {
+                    let book = generator.book(number: number)
+                    insert.bind(1, book.title)
+                    insert.bind(2, book.author)
+                    if let year = book.year { insert.bind(3, year) } else { insert.bindNull(3) }
+                    if let pages = book.pages { insert.bind(4, pages) } else { insert.bindNull(4) }
+                    insert.bind(5, book.description)
+                    if let isbn = book.isbn { insert.bind(6, isbn) } else { insert.bindNull(6) }
+                    insert.bind(7, (book.status ?? .available).rawValue)
+                    insert.bind(8, SearchFolding.fold(book.title + " " + book.author))
+                    try insert.run()
+                }
+                try database.exec("COMMIT")
+            }
+            let check = try database.prepare("SELECT count(*) FROM books")
+            guard try check.int() == count else { throw BenchError("baseline import lost books") }
+        }
+        return seconds
+    }
+}

@@ -1,0 +1,43 @@
+/// The command line: `librarybench [scenario] [--n N] [--runs R]`.
+struct Options {
+    static let scenarios = ["import", "loans", "diff", "screen"]
+    static let usage = """
+        usage: librarybench [all|import|loans|diff|screen] [--n N] [--runs R]
+
+          import   N generated books (default 1,000,000) into an empty database vs a raw C-API INSERT loop
+          loans    N take + return pairs (default 5,000) via LibraryStore vs raw C-API transactions
+          diff     a snapshot diff of N items (default 100,000) vs CollectionDifference, and at N/10 and 10N
+          screen   the library screen's diff after a take, N books (default 100,000) in library-books
+          all      every scenario (the default)
+
+          --n N      the size (small values make a smoke run of seconds)
+          --runs R   measured runs after the warm-up (default 7; 3 for import at 500,000 books or more)
+        """
+
+    var scenarios: [String] = scenarios
+    var count: Int?
+    var runs: Int?
+
+    init(_ arguments: [String]) throws {
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--n", "--runs":
+                guard let text = rest.popFirst(), let value = Int(text.filter { $0 != "_" && $0 != "," }), value > 0
+                else {
+                    throw BenchError("\(argument) needs a positive number")
+                }
+                if argument == "--n" { count = value } else { runs = value }
+            case "all":
+                scenarios = Self.scenarios
+            case "-h", "--help", "help":
+                throw BenchError(Self.usage)
+            default:
+                guard Self.scenarios.contains(argument) else {
+                    throw BenchError("unknown argument '\(argument)'\n\(Self.usage)")
+                }
+                scenarios = [argument]
+            }
+        }
+    }
+}
