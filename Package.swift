@@ -2,7 +2,7 @@
 // librarycli: a headless library-app backend. One module per layer; dependencies point one way:
 //   CSQLite <- SQLite <- Library <- Seeding (also uses Formats: CSV and JSON readers)
 //   ArgumentParsing (a small command-line parser; knows no books)
-//   Sections <- Rendering
+//   Sections <- Rendering (also uses Formats to write JSON)
 //   Library + Sections <- LibraryScreen
 //   everything <- LibraryCLI <- librarycli
 import PackageDescription
@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "Formats"),
         .target(name: "ArgumentParsing"),
         .target(name: "Sections"),
-        .target(name: "Rendering", dependencies: ["Sections"]),
+        .target(name: "Rendering", dependencies: ["Sections", "Formats"]),
         .target(name: "LibraryScreen", dependencies: ["Library", "Sections"]),
         .target(
             name: "LibraryCLI",
@@ -43,6 +43,12 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "librarycli", dependencies: ["LibraryCLI"]),
+        // Benchmarks (not part of `swift test`): `swift run -c release librarybench [scenario] [--n N]`.
+        .executableTarget(
+            name: "librarybench",
+            dependencies: ["CSQLite", "SQLite", "Library", "Seeding", "Sections", "LibraryScreen"],
+            path: "Benchmarks/librarybench"
+        ),
 
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "LibraryTests", dependencies: ["Library", "SQLite"]),
@@ -50,7 +56,7 @@ let package = Package(
         .testTarget(name: "FormatsTests", dependencies: ["Formats"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
         .testTarget(name: "SectionsTests", dependencies: ["Sections"]),
-        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Sections"], exclude: ["Golden"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Sections", "Formats"], exclude: ["Golden"]),
         .testTarget(name: "LibraryScreenTests", dependencies: ["LibraryScreen", "Library", "Sections"]),
         .testTarget(name: "LibraryCLITests", dependencies: ["LibraryCLI", "Library", "SQLite"]),
     ]

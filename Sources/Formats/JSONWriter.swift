@@ -37,7 +37,19 @@ public enum JSONWriter {
     ///     JSONWriter.appendQuoted("Dune", to: &bytes)
     public static func appendQuoted(_ string: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
-        for byte in string.utf8 {
+        let bytes = Array(string.utf8)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            // U+2028 and U+2029 are valid in JSON but end lines in JavaScript source: escape them too.
+            if byte == 0xE2, index + 1 < bytes.count, bytes[index] == 0x80,
+                bytes[index + 1] == 0xA8 || bytes[index + 1] == 0xA9
+            {
+                output.append(contentsOf: Array((bytes[index + 1] == 0xA8 ? "\\u2028" : "\\u2029").utf8))
+                index += 2
+                continue
+            }
             switch byte {
             case UInt8(ascii: "\""): output.append(contentsOf: [0x5C, 0x22])
             case UInt8(ascii: "\\"): output.append(contentsOf: [0x5C, 0x5C])
@@ -46,7 +58,7 @@ public enum JSONWriter {
             case 0x09: output.append(contentsOf: [0x5C, UInt8(ascii: "t")])
             case 0x08: output.append(contentsOf: [0x5C, UInt8(ascii: "b")])
             case 0x0C: output.append(contentsOf: [0x5C, UInt8(ascii: "f")])
-            case 0..<0x20:
+            case 0..<0x20, 0x7F:
                 output.append(contentsOf: Array("\\u00".utf8))
                 output.append(hexDigit(byte >> 4))
                 output.append(hexDigit(byte & 0x0F))

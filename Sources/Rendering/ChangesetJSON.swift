@@ -1,3 +1,4 @@
+import Formats
 import Sections
 
 extension JSONRenderer {
@@ -10,10 +11,10 @@ extension JSONRenderer {
     ///     JSONRenderer.changes(after.changes(from: before)).serialized()
     ///     // {"sections": {...}, "items": {"deleted": [], "inserted": [{"id": "client-book-12", ...}], ...}, ...}
     public static func changes(_ changes: Changeset) -> JSONValue {
-        .object([
+        .object(members: [
             (
                 "sections",
-                .object([
+                .object(members: [
                     (
                         "deleted",
                         .array(changes.sectionDeletes.map { ["id": .string($0.id), "index": .int($0.index)] })
@@ -37,7 +38,7 @@ extension JSONRenderer {
             ),
             (
                 "items",
-                .object([
+                .object(members: [
                     (
                         "deleted",
                         .array(changes.itemDeletes.map { at($0.id, section: $0.sectionID, path: $0.path) })
@@ -53,7 +54,7 @@ extension JSONRenderer {
                         "moved",
                         .array(
                             changes.itemMoves.map { move in
-                                .object([
+                                .object(members: [
                                     ("id", .string(move.id)),
                                     ("fromSection", .string(move.fromSectionID)), ("from", .int(move.from.item)),
                                     ("toSection", .string(move.toSectionID)), ("to", .int(move.to.item)),
@@ -71,7 +72,7 @@ extension JSONRenderer {
             ),
             (
                 "supplementaries",
-                .object([
+                .object(members: [
                     (
                         "deleted",
                         .array(
@@ -110,7 +111,7 @@ extension JSONRenderer {
             ("id", .string(id)), ("section", .string(section)), ("index", .int(path.item)),
         ]
         if let item { members.append(("item", JSONRenderer.item(item))) }
-        return .object(members)
+        return .object(members: members)
     }
 
     private static func supplementary(
@@ -120,14 +121,14 @@ extension JSONRenderer {
             ("id", .string(id)), ("kind", .string(kind.name)), ("section", .string(section)), ("index", .int(index)),
         ]
         if let content { members.append(("supplementary", JSONRenderer.supplementary(content))) }
-        return .object(members)
+        return .object(members: members)
     }
 
     private static func screenEmptyState(_ change: Changeset.ScreenEmptyStateChange?) -> JSONValue {
         guard let change else { return .null }
         var members: [(key: String, value: JSONValue)] = [("change", .string(change.name))]
         if let shown = change.shown { members.append(("supplementary", JSONRenderer.supplementary(shown))) }
-        return .object(members)
+        return .object(members: members)
     }
 }
 

@@ -1,3 +1,4 @@
+import Formats
 import Sections
 
 /// Writes a snapshot as one stable, versioned JSON document for scripts and app fronts (see JSON-SCHEMA.md).
@@ -55,7 +56,7 @@ public struct JSONRenderer: Sendable {
             precondition(used.insert(member.key).inserted, "extra member \(member.key) is reserved or repeated")
             members.append(member)
         }
-        return .object(members)
+        return .object(members: members)
     }
 
     /// A section as a value: `id`, `layout`, `items`, `supplementaries`, `whenEmpty`.
@@ -89,7 +90,7 @@ public struct JSONRenderer: Sendable {
         members.append(
             ("badges", .array(item.badges.map { ["text": .string($0.text), "style": .string($0.style.rawValue)] })))
         members.append(("actions", .array(item.actions.map(action))))
-        return .object(flattening(item.fields, into: members, reserved: reservedItemKeys))
+        return .object(members: flattening(item.fields, into: members, reserved: reservedItemKeys))
     }
 
     /// A supplementary as a value: `kind`, `id`, `title`, `subtitle` and `count` if any, `lines`, `actions`, then
@@ -106,7 +107,7 @@ public struct JSONRenderer: Sendable {
         if let count = supplementary.count { members.append(("count", .int(count))) }
         members.append(("lines", .array(supplementary.lines.map(JSONValue.string))))
         members.append(("actions", .array(supplementary.actions.map(action))))
-        return .object(flattening(supplementary.fields, into: members, reserved: reservedSupplementaryKeys))
+        return .object(members: flattening(supplementary.fields, into: members, reserved: reservedSupplementaryKeys))
     }
 
     /// An action as a value: `id`, `title`, `command`.
@@ -157,7 +158,7 @@ public struct JSONRenderer: Sendable {
                 nested.append((field.key, value(field.value)))
             }
         }
-        if !nested.isEmpty { result.append(("fields", .object(nested))) }
+        if !nested.isEmpty { result.append(("fields", .object(members: nested))) }
         return result
     }
 }

@@ -10,7 +10,7 @@ import Testing
     ("back\\slash", #""back\\slash""#),
     ("line\nbreak\r\ttab", #""line\nbreak\r\ttab""#),
     ("\u{0}\u{1}\u{1F}\u{8}\u{C}", #""\u0000\u0001\u001F\b\f""#),
-    ("/ and \u{7F}", "\"/ and \u{7F}\""),
+    ("/ and \u{7F}", "\"/ and \\u007F\""),
     ("Cien años 三体 😀", "\"Cien años 三体 😀\""),
     ("", #""""#),
 ])

@@ -1,4 +1,5 @@
 import ArgumentParsing
+import Formats
 import Library
 import Rendering
 import Seeding
@@ -34,7 +35,7 @@ enum BookCommands {
         }
         switch context.options.format {
         case .json:
-            let document: Rendering.JSONValue = .object([
+            let document: JSONValue = .object(members: [
                 ("version", 1), ("page", .int(result.page)), ("perPage", .int(result.perPage)),
                 ("pageCount", .int(result.pageCount)), ("totalCount", .int(result.totalCount)),
                 ("search", .init(optional: result.search)),
@@ -93,7 +94,7 @@ enum BookCommands {
         switch context.options.format {
         case .json:
             context.console.out(
-                Rendering.JSONValue.object([("version", 1), ("book", bookJSON(book, availability: .available))])
+                JSONValue.object(members: [("version", 1), ("book", bookJSON(book, availability: .available))])
                     .serialized() + "\n")
         case .text:
             context.console.out("Added \(book.title) as book #\(book.id).\n")
@@ -110,11 +111,11 @@ enum BookCommands {
         }
     }
 
-    static func bookJSON(_ book: Book, availability: Availability) -> Rendering.JSONValue {
-        var dueAt: Rendering.JSONValue = .null
+    static func bookJSON(_ book: Book, availability: Availability) -> JSONValue {
+        var dueAt: JSONValue = .null
         if case .onLoan(let due) = availability { dueAt = .string(due.iso8601) }
         if case .heldByYou(let due) = availability { dueAt = .string(due.iso8601) }
-        return .object([
+        return .object(members: [
             ("id", .int(book.id)), ("title", .string(book.title)), ("author", .string(book.author)),
             ("year", book.year.map { .int($0) } ?? .null), ("pages", book.pages.map { .int($0) } ?? .null),
             ("isbn", .init(optional: book.isbn)), ("description", .string(book.description)),

@@ -1,4 +1,5 @@
 import ArgumentParsing
+import Formats
 import Library
 import Rendering
 import Seeding
@@ -86,13 +87,13 @@ enum CatalogCommands {
     private static func print(_ report: ImportReport, context: CommandContext) {
         switch context.options.format {
         case .json:
-            func counts(_ counts: ImportReport.Counts) -> Rendering.JSONValue {
+            func counts(_ counts: ImportReport.Counts) -> JSONValue {
                 [
                     "inserted": .int(counts.inserted), "updated": .int(counts.updated),
                     "unchanged": .int(counts.unchanged), "skipped": .int(counts.skipped),
                 ]
             }
-            let document: Rendering.JSONValue = .object([
+            let document: JSONValue = .object(members: [
                 ("version", 1), ("dryRun", .bool(report.dryRun)), ("files", .array(report.files.map { .string($0) })),
                 ("books", counts(report.books)), ("clients", counts(report.clients)),
                 ("defaultClientCard", .init(optional: report.defaultClientCard)),

@@ -1,3 +1,4 @@
+import Formats
 import Library
 import Rendering
 
@@ -10,7 +11,7 @@ enum ClientCommands {
         }
         switch context.options.format {
         case .json:
-            let document: Rendering.JSONValue = [
+            let document: JSONValue = [
                 "version": 1, "defaultClientId": defaultID.map { .int($0) } ?? .null,
                 "clients": .array(clients.map(clientJSON)),
             ]
@@ -52,7 +53,7 @@ enum ClientCommands {
         switch context.options.format {
         case .json:
             context.console.out(
-                Rendering.JSONValue.object([("version", 1), ("client", clientJSON(client))]).serialized() + "\n")
+                JSONValue.object(members: [("version", 1), ("client", clientJSON(client))]).serialized() + "\n")
         case .text:
             context.console.out(
                 "Added client #\(client.id) \(client.name) (card \(client.cardNumber), limit \(client.loanLimit)).\n")
@@ -75,15 +76,15 @@ enum ClientCommands {
         switch context.options.format {
         case .json:
             context.console.out(
-                Rendering.JSONValue.object([("version", 1), ("defaultClient", clientJSON(client))]).serialized() + "\n")
+                JSONValue.object(members: [("version", 1), ("defaultClient", clientJSON(client))]).serialized() + "\n")
         case .text:
             context.console.out("Client #\(client.id) \(client.name) is now the default client.\n")
         }
         return .success
     }
 
-    static func clientJSON(_ client: Client) -> Rendering.JSONValue {
-        .object([
+    static func clientJSON(_ client: Client) -> JSONValue {
+        .object(members: [
             ("id", .int(client.id)), ("name", .string(client.name)), ("cardNumber", .string(client.cardNumber)),
             ("loanLimit", .int(client.loanLimit)), ("createdAt", .string(client.createdAt.iso8601)),
         ])

@@ -1,3 +1,4 @@
+import Formats
 import Library
 import Rendering
 import SQLite
@@ -37,7 +38,7 @@ enum DatabaseCommands {
         }
         switch context.options.format {
         case .json:
-            let document: Rendering.JSONValue = [
+            let document: JSONValue = [
                 "version": 1, "database": .string(path), "empty": .bool(context.parsed.flag("empty")),
             ]
             context.console.out(document.serialized() + "\n")
@@ -52,7 +53,7 @@ enum DatabaseCommands {
     private static func print(applied: [String], pending: [String], appliedNow: [String], context: CommandContext) {
         switch context.options.format {
         case .json:
-            let document: Rendering.JSONValue = [
+            let document: JSONValue = [
                 "version": 1, "applied": .array(applied.map { .string($0) }),
                 "pending": .array(pending.map { .string($0) }),
                 "appliedNow": .array(appliedNow.map { .string($0) }),

@@ -1,4 +1,5 @@
 import ArgumentParsing
+import Formats
 import Library
 import LibraryScreen
 import Rendering
@@ -41,7 +42,7 @@ enum ListCommand {
 enum ScreenOutput {
     static func print(
         _ snapshot: Snapshot, context: CommandContext, changes: Changeset? = nil,
-        extra: [(key: String, value: Rendering.JSONValue)] = []
+        extra: [(key: String, value: JSONValue)] = []
     ) {
         switch context.options.format {
         case .text:

@@ -1,3 +1,4 @@
+import Formats
 import Library
 import LibraryScreen
 import Rendering
@@ -37,7 +38,7 @@ enum LoanCommands {
         let loans = try context.withDatabase { try store.loanHistory(clientID: client.id, limit: 1_000) }
         switch context.options.format {
         case .json:
-            let document: Rendering.JSONValue = [
+            let document: JSONValue = [
                 "version": 1, "clientId": .int(client.id),
                 "history": .array(loans.map { loanJSON($0, action: nil) }),
             ]
@@ -96,8 +97,8 @@ enum LoanCommands {
         return .success
     }
 
-    static func loanJSON(_ loaned: LoanedBook, action: String?) -> Rendering.JSONValue {
-        var members: [(key: String, value: Rendering.JSONValue)] = []
+    static func loanJSON(_ loaned: LoanedBook, action: String?) -> JSONValue {
+        var members: [(key: String, value: JSONValue)] = []
         if let action { members.append(("action", .string(action))) }
         members += [
             ("bookId", .int(loaned.book.id)), ("title", .string(loaned.book.title)),
@@ -106,6 +107,6 @@ enum LoanCommands {
             ("returnedAt", .init(optional: loaned.loan.returnedAt?.iso8601)),
             ("renewals", .int(loaned.loan.renewals)),
         ]
-        return .object(members)
+        return .object(members: members)
     }
 }

@@ -1,26 +1,26 @@
+import Formats
 import Foundation
-import Rendering
 import Testing
 
-@Suite struct JSONValueTests {
+@Suite struct JSONDocumentWritingTests {
     @Test func escapesStrings() {
-        #expect(JSONValue.quoted("plain") == #""plain""#)
-        #expect(JSONValue.quoted("a\"b\\c") == #""a\"b\\c""#)
-        #expect(JSONValue.quoted("\n\r\t\u{8}\u{C}") == #""\n\r\t\b\f""#)
-        #expect(JSONValue.quoted("\u{0}\u{1B}\u{1F}\u{7F}") == #""\u0000\u001b\u001f\u007f""#)
-        #expect(JSONValue.quoted("\u{2028}\u{2029}") == #""\u2028\u2029""#)
-        #expect(JSONValue.quoted("é中😀") == "\"é中😀\"")
-        #expect(JSONValue.quoted("/") == #""/""#)
+        #expect(JSONWriter.quoted("plain") == #""plain""#)
+        #expect(JSONWriter.quoted("a\"b\\c") == #""a\"b\\c""#)
+        #expect(JSONWriter.quoted("\n\r\t\u{8}\u{C}") == #""\n\r\t\b\f""#)
+        #expect(JSONWriter.quoted("\u{0}\u{1B}\u{1F}\u{7F}") == #""\u0000\u001B\u001F\u007F""#)
+        #expect(JSONWriter.quoted("\u{2028}\u{2029}") == #""\u2028\u2029""#)
+        #expect(JSONWriter.quoted("é中😀") == "\"é中😀\"")
+        #expect(JSONWriter.quoted("/") == #""/""#)
     }
 
     @Test func writesNumbers() {
-        #expect(JSONValue.number(0.5) == "0.5")
-        #expect(JSONValue.number(3) == "3.0")
-        #expect(JSONValue.number(-2.25) == "-2.25")
-        #expect(JSONValue.number(1e300) == "1e+300")
-        #expect(JSONValue.number(.infinity) == "null")
-        #expect(JSONValue.number(-.infinity) == "null")
-        #expect(JSONValue.number(.nan) == "null")
+        #expect(JSONValue.double(0.5).serialized(pretty: false) == "0.5")
+        #expect(JSONValue.double(3).serialized(pretty: false) == "3.0")
+        #expect(JSONValue.double(-2.25).serialized(pretty: false) == "-2.25")
+        #expect(JSONValue.double(1e300).serialized(pretty: false) == "1e+300")
+        #expect(JSONValue.double(.infinity).serialized(pretty: false) == "null")
+        #expect(JSONValue.double(-.infinity).serialized(pretty: false) == "null")
+        #expect(JSONValue.double(.nan).serialized(pretty: false) == "null")
         #expect(
             JSONValue.array([.int(Int.min), .int(Int.max)]).serialized(pretty: false)
                 == "[-9223372036854775808,9223372036854775807]")
