@@ -29,7 +29,7 @@ struct LinePainter: Sendable {
                 out += paint(segment.text, segment.style)
                 used += widths[index]
             } else {
-                let piece = Self.cutWithEllipsis(segment.text, width: width - used)
+                let piece = TerminalText.truncated(segment.text, toWidth: width - used)
                 out += paint(piece, segment.style)
                 used += DisplayWidth.of(piece)
                 break
@@ -58,19 +58,4 @@ struct LinePainter: Sendable {
         return style.apply(shown, enabled: color)
     }
 
-    // MARK: - Private
-
-    /// The text cut to leave room for `…` within `width` cells, never splitting a grapheme cluster.
-    private static func cutWithEllipsis(_ text: String, width: Int) -> String {
-        guard width > 0 else { return "" }
-        var result = ""
-        var used = 0
-        for character in text {
-            let cells = DisplayWidth.of(character)
-            if used + cells > width - 1 { break }
-            result.append(character)
-            used += cells
-        }
-        return result + "…"
-    }
 }
