@@ -11,13 +11,16 @@ public struct OutputFileError: Error, Hashable, Sendable, CustomStringConvertibl
     public var path: String
     /// The system's reason.
     public var reason: String
+    /// Whether the reader of a pipe went away (`librarycli export | head`): not a failure of the export.
+    public var isClosedPipe: Bool
 
     /// Creates an error.
     ///
     ///     OutputFileError(path: "books.csv", reason: "Permission denied")
-    public init(path: String, reason: String) {
+    public init(path: String, reason: String, isClosedPipe: Bool = false) {
         self.path = path
         self.reason = reason
+        self.isClosedPipe = isClosedPipe
     }
 
     /// One line: `cannot write books.csv: Permission denied`.
@@ -35,7 +38,7 @@ enum OutputFile {
             }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw OutputFileError(path: name, reason: InputFile.systemMessage(errno))
+                throw OutputFileError(path: name, reason: InputFile.systemMessage(errno), isClosedPipe: errno == EPIPE)
             }
             written += count
         }

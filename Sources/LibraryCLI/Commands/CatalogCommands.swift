@@ -70,11 +70,16 @@ enum CatalogCommands {
             format = .csv
         }
         let store = try context.openStore()
-        let count = try context.withDatabase {
-            if let output {
-                return try CatalogExport.export(from: store, format: format, toFile: output)
+        let count: Int
+        do {
+            count = try context.withDatabase {
+                if let output {
+                    return try CatalogExport.export(from: store, format: format, toFile: output)
+                }
+                return try CatalogExport.export(from: store, format: format, toFileDescriptor: STDOUT_FILENO)
             }
-            return try CatalogExport.export(from: store, format: format, toFileDescriptor: STDOUT_FILENO)
+        } catch let error as OutputFileError where error.isClosedPipe {
+            return .success  // `librarycli export | head`: the reader had enough.
         }
         if let output {
             context.note("Exported \(count) \(count == 1 ? "book" : "books") to \(output).")
