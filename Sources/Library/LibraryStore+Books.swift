@@ -80,8 +80,8 @@ extension LibraryStore {
         -> LibraryPage
     {
         guard page >= 1 else { throw LibraryError.invalidInput("Page numbers start at 1, not \(page).") }
-        guard (1...10_000).contains(perPage) else {
-            throw LibraryError.invalidInput("Books per page must be between 1 and 10000, not \(perPage).")
+        guard (1...Self.maxPerPage).contains(perPage) else {
+            throw LibraryError.invalidInput("Books per page must be between 1 and \(Self.maxPerPage), not \(perPage).")
         }
         let query = search.map(trimmed).flatMap { $0.isEmpty ? nil : $0 }
         let select = """

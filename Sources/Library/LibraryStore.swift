@@ -17,6 +17,8 @@ public struct LibraryStore {
     public var loanPeriodDays: Int
     /// How many times a loan may be renewed.
     public static let maxRenewals = 2
+    /// The most books one page of the library may hold.
+    public static let maxPerPage = 10_000
 
     /// Creates a store over an open, migrated database.
     ///

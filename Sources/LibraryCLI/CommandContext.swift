@@ -68,6 +68,18 @@ struct CommandContext {
         }
     }
 
+    /// How many books `--all` will show: all of them, when they fit on one page.
+    func countForAll(in store: LibraryStore) throws -> Int {
+        let count = try withDatabase { try store.bookCount() }
+        guard count <= LibraryStore.maxPerPage else {
+            throw Failure(
+                message: "--all shows at most \(LibraryStore.maxPerPage) books and this library has \(count): "
+                    + "use --page and --per-page. See '\(program) \(parsed.path.joined(separator: " ")) --help'.",
+                code: .usage)
+        }
+        return max(count, 1)
+    }
+
     /// A note for the person at the terminal, on standard error; `-q` silences it.
     func note(_ text: String) {
         if !options.isQuiet { console.err(text + "\n") }

@@ -12,7 +12,7 @@ enum BookCommands {
         let parsed = context.parsed
         let search = parsed.string("search")
         var page = try parsed.integer("page", in: 1...1_000_000_000) ?? 1
-        var perPage = try parsed.integer("per-page", in: 1...10_000) ?? defaultPerPage
+        var perPage = try parsed.integer("per-page", in: 1...LibraryStore.maxPerPage) ?? defaultPerPage
         let store = try context.openStore()
         if parsed.flag("all") {
             if parsed.isPresent("page") || parsed.isPresent("per-page") {
@@ -21,14 +21,7 @@ enum BookCommands {
                     commandPath: parsed.path)
             }
             page = 1
-            perPage = try context.withDatabase { try store.bookCount() }
-            guard perPage <= 10_000 else {
-                throw Failure(
-                    message:
-                        "--all lists at most 10000 books and this library has \(perPage): use --page and --per-page.",
-                    code: .usage)
-            }
-            perPage = max(perPage, 1)
+            perPage = try context.countForAll(in: store)
         }
         let result = try context.withDatabase {
             try store.libraryPage(page: page, perPage: perPage, viewerID: nil, search: search)

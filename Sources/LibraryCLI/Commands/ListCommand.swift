@@ -13,6 +13,7 @@ enum ListCommand {
         let range = try catalogRange(context)
         let search = context.parsed.string("search")
         let store = try context.openStore()
+        if range == .all { _ = try context.countForAll(in: store) }
         let client = try context.currentClient(in: store)
         let screen = try context.withDatabase {
             try LibraryScreen.load(from: store, clientID: client.id, range: range, search: search, now: context.now)
@@ -26,7 +27,7 @@ enum ListCommand {
     static func catalogRange(_ context: CommandContext) throws -> CatalogRange {
         let parsed = context.parsed
         let page = try parsed.integer("page", in: 1...1_000_000_000)
-        let perPage = try parsed.integer("per-page", in: 1...10_000)
+        let perPage = try parsed.integer("per-page", in: 1...LibraryStore.maxPerPage)
         if parsed.flag("all") {
             if page != nil || perPage != nil {
                 let other = page != nil ? "--page" : "--per-page"
