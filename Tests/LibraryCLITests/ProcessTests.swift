@@ -160,3 +160,55 @@ struct ProcessTests {
         #expect(loans.count == 1)
     }
 }
+
+@Suite("Scripts and progress")
+struct ScriptTests {
+    @Test("seed/seed.sh builds a library from the seed folder with the CLI, and a second run adds nothing")
+    func seedScript() throws {
+        let sandbox = Sandbox()
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("seed/seed.sh").path
+        let environment = [
+            "LIBRARYCLI": Binary.url.path, "HOME": sandbox.directory, "PATH": "/usr/bin:/bin",
+            "LIBRARY_NOW": sandbox.now,
+        ]
+        func runScript() throws -> RunResult {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/bash")
+            process.arguments = [script, sandbox.database]
+            process.environment = environment
+            let out = Pipe()
+            let err = Pipe()
+            process.standardOutput = out
+            process.standardError = err
+            try process.run()
+            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return RunResult(code: process.terminationStatus, out: text, err: errors)
+        }
+        let first = try runScript()
+        #expect(first.code == 0, "\(first.err)")
+        #expect(first.out.contains("books: 49 inserted"))
+        #expect(first.out.contains("Hey John Doe!"))
+        let second = try runScript()
+        #expect(second.code == 0)
+        #expect(second.out.contains("books: 0 inserted, 0 updated, 49 unchanged"))
+        #expect(second.err.contains("already exists"))
+    }
+
+    @Test("a progress bar on a terminal for big imports; none when not a terminal or with -q")
+    func progress() {
+        let sandbox = Sandbox()
+        sandbox.run(["init", "--empty"])
+        let onTerminal = sandbox.run(["seed", "--generate", "25000"], terminal: true)
+        #expect(onTerminal.code == 0)
+        #expect(onTerminal.err.contains("25000/25000 rows"))
+        #expect(onTerminal.out == "books: 25000 inserted, 0 updated, 0 unchanged, 0 skipped\n")
+        let piped = sandbox.run(["seed", "--generate", "25000"])
+        #expect(piped.err.isEmpty)
+        #expect(piped.out == "books: 0 inserted, 0 updated, 25000 unchanged, 0 skipped\n")
+        let quiet = sandbox.run(["-q", "seed", "--generate", "25000"], terminal: true)
+        #expect(quiet.err.isEmpty)
+    }
+}
