@@ -22,6 +22,9 @@ struct Failure: Error {
         switch error {
         case let failure as Failure:
             self = failure
+        case LibraryError.invalidInput(let reason):
+            // An empty name or title, a limit out of range: the command line asked for something impossible.
+            self.init(message: reason, code: .usage)
         case let refusal as LibraryError:
             self.init(message: refusal.message, code: .refused)
         case let error as SQLiteError:

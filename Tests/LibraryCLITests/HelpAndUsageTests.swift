@@ -74,6 +74,23 @@ struct HelpAndUsageTests {
         #expect(try sandbox.dump() == before)
     }
 
+    @Test(
+        "values the library cannot hold are usage errors too, and change nothing",
+        arguments: [
+            (["books", "add", "--title", "  "], "Error: A book's title cannot be empty."),
+            (["clients", "add", " "], "Error: A client's name cannot be empty."),
+            (["clients", "add", "Ann", "--card", " "], "Error: A card number cannot be empty."),
+        ])
+    func impossibleValues(arguments: [String], message: String) throws {
+        let sandbox = Sandbox()
+        sandbox.makeSmallLibrary()
+        let before = try sandbox.dump()
+        let result = sandbox.run(arguments)
+        #expect(result.code == 64)
+        #expect(result.err == message + "\n")
+        #expect(try sandbox.dump() == before)
+    }
+
     @Test("LIBRARY_NOW that is not a time is a usage error")
     func badClock() {
         let result = Sandbox().run(["list"], environment: ["LIBRARY_NOW": "yesterday"])
