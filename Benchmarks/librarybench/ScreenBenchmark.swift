@@ -18,13 +18,11 @@ enum ScreenBenchmark {
 
         var before = Snapshot()
         let loadSeconds = try timed {
-            let screen = try LibraryScreen.load(from: store, clientID: client.id, range: .all, now: now)
-            before = LibraryScreen.snapshot(from: screen, showsAll: true)
+            before = LibraryScreen.snapshot(from: try screen(store, clientID: client.id, count: count, now: now))
         }
         let taken = count / 2 + 1
         try store.take(bookIDs: [taken], clientID: client.id, now: now)
-        let after = LibraryScreen.snapshot(
-            from: try LibraryScreen.load(from: store, clientID: client.id, range: .all, now: now), showsAll: true)
+        let after = LibraryScreen.snapshot(from: try screen(store, clientID: client.id, count: count, now: now))
 
         let oldItems = before.sections.flatMap(\.items)
         let newItems = after.sections.flatMap(\.items)
@@ -34,7 +32,7 @@ enum ScreenBenchmark {
                 Contender(name: "sections", run: { timed { _ = after.changes(from: before) } }),
                 Contender(name: "baseline", run: { timed { _ = changedItems(old: oldItems, new: newItems) } }),
             ])
-        printStats("load + snapshot of the screen (1 run)", Stats(seconds: [loadSeconds]))
+        printStats("load + snapshot, \(grouped(count)) books (1 run)", Stats(seconds: [loadSeconds]))
         printStats("Snapshot.changes(from:) after take \(taken)", stats[0])
         printStats("baseline: id hash map + item equality", stats[1])
         printRatio(
@@ -48,6 +46,23 @@ enum ScreenBenchmark {
             changes.itemMoves.isEmpty
         else {
             throw BenchError("a take should diff to one insert and two updates")
+        }
+    }
+
+    /// The client's screen with every book: pages of at most 10,000 books (the most one page holds) joined into one.
+    static func screen(_ store: LibraryStore, clientID: Int, count: Int, now: Timestamp) throws -> ClientScreen {
+        let perPage = 10_000
+        return try store.read { store in
+            var screen = try store.clientScreen(clientID: clientID, page: 1, perPage: perPage, now: now)
+            var page = 2
+            while screen.library.entries.count < count {
+                let more = try store.libraryPage(page: page, perPage: perPage, viewerID: clientID)
+                guard !more.entries.isEmpty else { break }
+                screen.library.entries += more.entries
+                page += 1
+            }
+            screen.library.perPage = max(1, screen.library.entries.count)
+            return screen
         }
     }
 

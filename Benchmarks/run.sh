@@ -1,0 +1,203 @@
+#!/usr/bin/env bash
+# librarycli's benchmarks: librarybench's scenarios, then whole-process figures with hyperfine, each side by side
+# with a baseline measured in the same run (see BENCHMARKS.md).
+#
+#   Benchmarks/run.sh            the real run (1,000 and 1,000,000 books; about 10 minutes on 2 cores)
+#   Benchmarks/run.sh --quick    tiny sizes, one run each: checks that the script works (about a minute once built)
+#
+# Environment: BENCH_SCRATCH (release build folder, default /tmp/bench-build), BENCH_OUT (results and databases,
+# default /tmp/librarybench-results). Needs hyperfine, sqlite3 and GNU time (installed with apt-get when missing).
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+scratch=${BENCH_SCRATCH:-/tmp/bench-build}
+out=${BENCH_OUT:-/tmp/librarybench-results}
+quick=0
+for argument in "$@"; do
+    case $argument in
+    --quick) quick=1 ;;
+    -h | --help)
+        sed -n '2,9p' "$0"
+        exit 0
+        ;;
+    *)
+        echo "run.sh: unknown argument '$argument' (try --quick)" >&2
+        exit 64
+        ;;
+    esac
+done
+
+if [ $quick = 1 ]; then
+    small=100 large=2000 page=50 runs=1 warmup=0 benchargs=(--n 1000 --runs 1)
+else
+    small=1000 large=1000000 page=20000 runs=30 warmup=3 benchargs=()
+fi
+export LIBRARY_NOW=2026-11-29T10:00:00Z NO_COLOR=1 COLUMNS=80
+
+# MARK: - Tools
+
+missing=()
+command -v hyperfine >/dev/null || missing+=(hyperfine)
+command -v sqlite3 >/dev/null || missing+=(sqlite3)
+[ -x /usr/bin/time ] || missing+=(time)
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "Installing ${missing[*]} with apt-get"
+    sudo=""
+    [ "$(id -u)" = 0 ] || sudo=sudo
+    $sudo apt-get update -qq
+    $sudo apt-get install -y -qq "${missing[@]}"
+fi
+
+# MARK: - Build
+
+cd "$root"
+echo "Building release binaries in $scratch"
+swift build -c release --scratch-path "$scratch" --product librarybench
+swift build -c release --scratch-path "$scratch" --product librarycli
+echo "Building a release librarycli with --static-swift-stdlib in $scratch-static"
+swift build -c release --scratch-path "$scratch-static" --static-swift-stdlib --product librarycli
+cli=$(swift build -c release --scratch-path "$scratch" --show-bin-path)/librarycli
+static_cli=$(swift build -c release --scratch-path "$scratch-static" --show-bin-path)/librarycli
+bench=$(swift build -c release --scratch-path "$scratch" --show-bin-path)/librarybench
+
+mkdir -p "$out"
+results="$out/results.txt"
+: >"$results"
+report() { echo "$*" | tee -a "$results"; }
+
+# MARK: - librarybench
+
+report "== librarybench ${benchargs[*]:-} =="
+"$bench" all "${benchargs[@]}" | tee -a "$results"
+
+# MARK: - Databases
+
+# A database of N seeded books (seed 1) and one client, the default.
+make_db() {
+    local path=$1 count=$2
+    rm -f "$path" "$path-wal" "$path-shm"
+    "$cli" -q --db "$path" init --empty
+    "$cli" -q --db "$path" clients add "Bench Client" >/dev/null
+    "$cli" -q --db "$path" seed --generate "$count" --random-seed 1 >/dev/null
+}
+echo "Seeding databases of $small and $large books in $out"
+small_db="$out/books-$small.sqlite"
+large_db="$out/books-$large.sqlite"
+make_db "$small_db" "$small"
+make_db "$large_db" "$large"
+
+# What `librarycli list` reads, in one read transaction: the default client, the client's summary, their open loans,
+# page 1 of the books with a LEFT JOIN on open loans, and the book count.
+list_sql="$out/list.sql"
+cat >"$list_sql" <<'SQL'
+BEGIN;
+SELECT c.id FROM settings s JOIN clients c ON c.id = CAST(s.value AS INTEGER) WHERE s.key = 'default_client_id';
+SELECT c.id, c.name, c.card_number, c.loan_limit, c.created_at FROM clients c WHERE c.id = 1;
+SELECT count(*), ifnull(sum(due_at < '2026-11-29T10:00:00Z'), 0) FROM loans WHERE client_id = 1 AND returned_at IS NULL;
+SELECT l.id, l.book_id, l.client_id, l.taken_at, l.due_at, l.returned_at, l.renewals,
+       b.id, b.title, b.author, b.year, b.pages, b.description, b.isbn, b.status
+FROM loans l JOIN books b ON b.id = l.book_id WHERE l.client_id = 1 AND l.returned_at IS NULL ORDER BY l.taken_at, l.id;
+SELECT b.id, b.title, b.author, b.year, b.pages, b.description, b.isbn, b.status, l.client_id, l.due_at
+FROM books b LEFT JOIN loans l ON l.book_id = b.id AND l.returned_at IS NULL WHERE b.id > 0 ORDER BY b.id LIMIT 20;
+SELECT book_count FROM library_stats WHERE id = 1;
+COMMIT;
+SQL
+# The transactions of `librarycli take 5` and `librarycli return 5` (the CLI also reads and prints the screen).
+take_sql="$out/take.sql"
+cat >"$take_sql" <<'SQL'
+PRAGMA foreign_keys=ON;
+BEGIN IMMEDIATE;
+SELECT c.id, c.name, c.card_number, c.loan_limit, c.created_at FROM clients c WHERE c.id = 1;
+SELECT b.id, b.title, b.author, b.year, b.pages, b.description, b.isbn, b.status FROM books b WHERE b.id = 5;
+SELECT l.id FROM loans l WHERE l.book_id = 5 AND l.returned_at IS NULL;
+SELECT count(*) FROM loans WHERE client_id = 1 AND returned_at IS NULL;
+INSERT INTO loans (book_id, client_id, taken_at, due_at) VALUES (5, 1, '2026-11-29T10:00:00Z', '2026-12-13T10:00:00Z');
+COMMIT;
+SQL
+return_sql="$out/return.sql"
+cat >"$return_sql" <<'SQL'
+PRAGMA foreign_keys=ON;
+BEGIN IMMEDIATE;
+UPDATE loans SET returned_at = '2026-11-29T10:00:00Z' WHERE book_id = 5 AND client_id = 1 AND returned_at IS NULL;
+COMMIT;
+SQL
+
+# MARK: - hyperfine
+
+# Runs hyperfine on the commands; prints "median_ms min_ms max_ms" per command, one line each, in order.
+measure() {
+    local name=$1
+    shift
+    local csv="$out/$name.csv"
+    hyperfine --style none --warmup "$warmup" --runs "$runs" --export-csv "$csv" "$@" >"$out/$name.log" 2>&1 || {
+        cat "$out/$name.log" >&2
+        return 1
+    }
+    awk -F, 'NR > 1 { printf "%.3f %.3f %.3f\n", $4 * 1000, $7 * 1000, $8 * 1000 }' "$csv"
+}
+
+# Prints a comparison: "label | median (min-max) | baseline label | median | ratio | target | verdict".
+# The ratio is the subject's time over the baseline's (lower is better); the target is a ceiling or "-".
+compare() {
+    local label=$1 subject=$2 base_label=$3 base=$4 target=$5
+    read -r sm smin smax <<<"$subject"
+    read -r bm bmin bmax <<<"$base"
+    awk -v l="$label" -v sm="$sm" -v smin="$smin" -v smax="$smax" -v bl="$base_label" -v bm="$bm" \
+        -v bmin="$bmin" -v bmax="$bmax" -v t="$target" 'BEGIN {
+        ratio = sm / bm
+        verdict = (t == "-") ? "-" : ((ratio <= t) ? "met" : "NOT MET")
+        printf "%-46s %8.2f ms (%.2f-%.2f) | %-28s %8.2f ms (%.2f-%.2f) | %5.2fx | target %s | %s\n",
+            l, sm, smin, smax, bl, bm, bmin, bmax, ratio, (t == "-" ? "-" : "<= " t "x"), verdict
+    }' | tee -a "$results"
+}
+
+report ""
+report "== whole processes (hyperfine: median of $runs runs after $warmup warm-up; ratio = time / baseline time) =="
+for n in "$small" "$large"; do
+    db="$out/books-$n.sqlite"
+    mapfile -t lines < <(measure "list-$n" -N \
+        "$cli --db $db list" "$cli --db $db --json list" "sqlite3 $db \".read $list_sql\"")
+    compare "librarycli list, $n books" "${lines[0]}" "sqlite3 same queries" "${lines[2]}" -
+    compare "librarycli --json list, $n books" "${lines[1]}" "sqlite3 same queries" "${lines[2]}" -
+    [ "$n" = "$small" ] && small_list=${lines[0]} small_json=${lines[1]}
+    [ "$n" = "$large" ] && large_list=${lines[0]} large_json=${lines[1]}
+done
+compare "librarycli list, $large vs $small books" "$large_list" "the same, $small books" "$small_list" 1.3
+compare "librarycli --json list, $large vs $small books" "$large_json" "the same, $small books" "$small_json" 1.3
+
+mapfile -t lines < <(measure "page" -N \
+    "$cli --db $large_db list --page $page" "$cli --db $large_db list --page 1")
+compare "list --page $page, $large books" "${lines[0]}" "list --page 1" "${lines[1]}" 1.2
+
+mapfile -t lines < <(measure "loans" \
+    "$cli --db $small_db take 5 >/dev/null && $cli --db $small_db return 5 >/dev/null" \
+    "sqlite3 $small_db \".read $take_sql\" >/dev/null && sqlite3 $small_db \".read $return_sql\" >/dev/null")
+compare "librarycli take 5 + return 5 (2 processes)" "${lines[0]}" "sqlite3 same transactions" "${lines[1]}" -
+
+mapfile -t lines < <(measure "startup" -N \
+    "$static_cli --version" "$cli --version" "sqlite3 :memory: \"select 1\"")
+compare "librarycli --version, --static-swift-stdlib" "${lines[0]}" "sqlite3 :memory: 'select 1'" "${lines[2]}" -
+compare "librarycli --version, default build" "${lines[1]}" "sqlite3 :memory: 'select 1'" "${lines[2]}" -
+compare "librarycli --version, static" "${lines[0]}" "default build" "${lines[1]}" -
+
+# MARK: - Peak memory
+
+# The largest resident set (KiB) of `librarycli list` over 5 runs.
+peak_kib() {
+    local db=$1 peak=0 kib
+    for _ in 1 2 3 4 5; do
+        kib=$(/usr/bin/time -f %M "$cli" --db "$db" list 2>&1 >/dev/null | tail -1)
+        [ "$kib" -gt "$peak" ] && peak=$kib
+    done
+    echo "$peak"
+}
+small_kib=$(peak_kib "$small_db")
+large_kib=$(peak_kib "$large_db")
+awk -v s="$small_kib" -v l="$large_kib" -v sn="$small" -v ln="$large" 'BEGIN {
+    ratio = l / s
+    printf "%-46s %8d KiB | %-28s %8d KiB | %5.2fx | target <= 1.5x | %s\n",
+        "peak memory of list, " ln " books", l, sn " books", s, ratio, (ratio <= 1.5 ? "met" : "NOT MET")
+}' | tee -a "$results"
+
+report ""
+report "Results in $results (hyperfine logs and CSV files beside it)."
