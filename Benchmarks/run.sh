@@ -28,9 +28,9 @@ for argument in "$@"; do
 done
 
 if [ $quick = 1 ]; then
-    small=100 large=2000 page=50 runs=1 warmup=0 benchargs=(--n 1000 --runs 1)
+    small=100 large=2000 page=50 runs=1 warmup=0 startup_runs=1 benchargs=(--n 1000 --runs 1)
 else
-    small=1000 large=1000000 page=20000 runs=30 warmup=3 benchargs=()
+    small=1000 large=1000000 page=20000 runs=30 warmup=3 startup_runs=200 benchargs=()
 fi
 export LIBRARY_NOW=2026-11-29T10:00:00Z NO_COLOR=1 COLUMNS=80
 
@@ -76,7 +76,7 @@ report "== librarybench ${benchargs[*]:-} =="
 make_db() {
     local path=$1 count=$2
     rm -f "$path" "$path-wal" "$path-shm"
-    "$cli" -q --db "$path" init --empty
+    "$cli" -q --db "$path" init --empty >/dev/null
     "$cli" -q --db "$path" clients add "Bench Client" >/dev/null
     "$cli" -q --db "$path" seed --generate "$count" --random-seed 1 >/dev/null
 }
@@ -124,7 +124,7 @@ SQL
 
 # MARK: - hyperfine
 
-# Runs hyperfine on the commands; prints "median_ms min_ms max_ms" per command, one line each, in order.
+# Runs hyperfine on the commands; sets `lines` to "median_ms min_ms max_ms" per command, in order.
 measure() {
     local name=$1
     shift
@@ -133,7 +133,8 @@ measure() {
         cat "$out/$name.log" >&2
         return 1
     }
-    awk -F, 'NR > 1 { printf "%.3f %.3f %.3f\n", $4 * 1000, $7 * 1000, $8 * 1000 }' "$csv"
+    awk -F, 'NR > 1 { printf "%.3f %.3f %.3f\n", $4 * 1000, $7 * 1000, $8 * 1000 }' "$csv" >"$out/$name.txt"
+    mapfile -t lines <"$out/$name.txt"
 }
 
 # Prints a comparison: "label | median (min-max) | baseline label | median | ratio | target | verdict".
@@ -155,8 +156,8 @@ report ""
 report "== whole processes (hyperfine: median of $runs runs after $warmup warm-up; ratio = time / baseline time) =="
 for n in "$small" "$large"; do
     db="$out/books-$n.sqlite"
-    mapfile -t lines < <(measure "list-$n" -N \
-        "$cli --db $db list" "$cli --db $db --json list" "sqlite3 $db \".read $list_sql\"")
+    measure "list-$n" -N \
+        "$cli --db $db list" "$cli --db $db --json list" "sqlite3 $db \".read $list_sql\""
     compare "librarycli list, $n books" "${lines[0]}" "sqlite3 same queries" "${lines[2]}" -
     compare "librarycli --json list, $n books" "${lines[1]}" "sqlite3 same queries" "${lines[2]}" -
     [ "$n" = "$small" ] && small_list=${lines[0]} small_json=${lines[1]}
@@ -165,20 +166,24 @@ done
 compare "librarycli list, $large vs $small books" "$large_list" "the same, $small books" "$small_list" 1.3
 compare "librarycli --json list, $large vs $small books" "$large_json" "the same, $small books" "$small_json" 1.3
 
-mapfile -t lines < <(measure "page" -N \
-    "$cli --db $large_db list --page $page" "$cli --db $large_db list --page 1")
+measure "page" -N \
+    "$cli --db $large_db list --page $page" "$cli --db $large_db list --page 1"
 compare "list --page $page, $large books" "${lines[0]}" "list --page 1" "${lines[1]}" 1.2
 
-mapfile -t lines < <(measure "loans" \
+measure "loans" \
     "$cli --db $small_db take 5 >/dev/null && $cli --db $small_db return 5 >/dev/null" \
-    "sqlite3 $small_db \".read $take_sql\" >/dev/null && sqlite3 $small_db \".read $return_sql\" >/dev/null")
+    "sqlite3 $small_db \".read $take_sql\" >/dev/null && sqlite3 $small_db \".read $return_sql\" >/dev/null"
 compare "librarycli take 5 + return 5 (2 processes)" "${lines[0]}" "sqlite3 same transactions" "${lines[1]}" -
 
-mapfile -t lines < <(measure "startup" -N \
-    "$static_cli --version" "$cli --version" "sqlite3 :memory: \"select 1\"")
+# Start-up: many short runs, after more warm-up runs (a freshly linked binary is not yet in the page cache).
+runs=$startup_runs warmup=$((warmup * 3)) measure "startup" -N \
+    "$static_cli --version" "$cli --version" "sqlite3 :memory: \"select 1\""
 compare "librarycli --version, --static-swift-stdlib" "${lines[0]}" "sqlite3 :memory: 'select 1'" "${lines[2]}" -
 compare "librarycli --version, default build" "${lines[1]}" "sqlite3 :memory: 'select 1'" "${lines[2]}" -
 compare "librarycli --version, static" "${lines[0]}" "default build" "${lines[1]}" -
+runs=$(((startup_runs + 1) / 2)) warmup=$((warmup * 3)) measure "static-list" -N \
+    "$static_cli --db $small_db list" "$cli --db $small_db list"
+compare "librarycli list, $small books, static" "${lines[0]}" "default build" "${lines[1]}" -
 
 # MARK: - Peak memory
 
