@@ -31,7 +31,7 @@ struct Options {
             case "all":
                 scenarios = Self.scenarios
             case "-h", "--help", "help":
-                throw BenchError(Self.usage)
+                throw HelpRequested()
             default:
                 guard Self.scenarios.contains(argument) else {
                     throw BenchError("unknown argument '\(argument)'\n\(Self.usage)")
@@ -41,3 +41,6 @@ struct Options {
         }
     }
 }
+
+/// `--help`: the usage goes to standard output and the exit status is 0.
+struct HelpRequested: Error {}

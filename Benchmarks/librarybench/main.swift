@@ -17,6 +17,8 @@ do {
         }
         print("")
     }
+} catch is HelpRequested {
+    print(Options.usage)
 } catch {
     var message = "librarybench: \(error)\n"
     message.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
