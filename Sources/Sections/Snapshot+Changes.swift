@@ -3,6 +3,7 @@
 // It compares the VISIBLE sections of two snapshots (`Snapshot.visibleSections`), Heckel-style: hash tables keyed by
 // identity, then a longest increasing subsequence per list to find the few elements that really left their order.
 // It takes O(n log n) time in the number of sections, items and supplementaries, never quadratic time.
+// The item stages (5-8), where the bulk of the work is, are a linear kernel in `Snapshot+ItemChanges.swift`.
 //
 // Stages, in the order a front applies them (and `Changeset.apply(to:)` replays them):
 //
@@ -63,7 +64,7 @@ extension Snapshot {
 
 // MARK: - Private
 
-/// The identity of an element: its id and which occurrence of that id it is (0 unless ids are duplicated).
+/// The identity of a section: its id and which occurrence of that id it is (0 unless ids are duplicated).
 private struct Key: Hashable {
     var id: String
     var occurrence: Int
@@ -96,7 +97,8 @@ private struct KeyMaker {
     }
 }
 
-private struct Differ {
+/// The diff in progress: the section stages here, the item stages in `Snapshot+ItemChanges.swift`.
+struct Differ {
     let old: [Section]
     let new: [Section]
     var changes = Changeset()
@@ -145,90 +147,6 @@ private struct Differ {
                 changes.sectionUpdates.append(
                     .init(id: after.id, index: index, layout: after.layout, whenEmpty: after.whenEmpty))
             }
-        }
-    }
-
-    mutating func diffItems() {
-        var oldKeys = KeyMaker()
-        var oldPaths: [Key: ItemPath] = [:]
-        for (section, content) in old.enumerated() {
-            for (item, element) in content.items.enumerated() {
-                oldPaths[oldKeys.key(element.id)] = ItemPath(section: section, item: item)
-            }
-        }
-        var newKeys = KeyMaker()
-        var newPaths: [Key: ItemPath] = [:]
-        let keys: [[Key]] = new.enumerated().map { section, content in
-            content.items.enumerated().map { item, element in
-                let key = newKeys.key(element.id)
-                newPaths[key] = ItemPath(section: section, item: item)
-                return key
-            }
-        }
-        findItemDeletes(oldPaths: oldPaths, newPaths: newPaths)
-        for (section, sectionKeys) in keys.enumerated() where newToOld[section] != nil {
-            findItemInsertsMovesAndUpdates(inNewSection: section, keys: sectionKeys, oldPaths: oldPaths)
-        }
-        changes.itemMoves.sort { $0.to < $1.to }
-        changes.itemUpdates.sort { $0.path < $1.path }
-    }
-
-    mutating func findItemDeletes(oldPaths: [Key: ItemPath], newPaths: [Key: ItemPath]) {
-        var oldKeys = KeyMaker()
-        for (section, content) in old.enumerated() {
-            let kept = oldToNew[section] != nil
-            for (item, element) in content.items.enumerated() {
-                let key = oldKeys.key(element.id)
-                guard kept else { continue }
-                if let path = newPaths[key], newToOld[path.section] != nil { continue }
-                changes.itemDeletes.append(
-                    .init(id: element.id, sectionID: content.id, path: ItemPath(section: section, item: item)))
-            }
-        }
-    }
-
-    mutating func findItemInsertsMovesAndUpdates(inNewSection section: Int, keys: [Key], oldPaths: [Key: ItemPath]) {
-        let content = new[section]
-        let oldSection = newToOld[section]!
-        var stayingCandidates: [(item: Int, from: Int)] = []
-        for (item, key) in keys.enumerated() {
-            let element = content.items[item]
-            let to = ItemPath(section: section, item: item)
-            guard let from = oldPaths[key], oldToNew[from.section] != nil else {
-                changes.itemInserts.append(.init(item: element, sectionID: content.id, path: to))
-                continue
-            }
-            if from.section == oldSection {
-                stayingCandidates.append((item, from.item))
-                continue
-            }
-            recordMove(from: from, to: to)
-        }
-        let staying = longestIncreasingSubsequenceMask(stayingCandidates.map(\.from))
-        for (position, candidate) in stayingCandidates.enumerated() {
-            let from = ItemPath(section: oldSection, item: candidate.from)
-            let to = ItemPath(section: section, item: candidate.item)
-            if staying[position] {
-                recordUpdateIfChanged(from: from, to: to)
-            } else {
-                recordMove(from: from, to: to)
-            }
-        }
-    }
-
-    mutating func recordMove(from: ItemPath, to: ItemPath) {
-        let element = new[to.section].items[to.item]
-        changes.itemMoves.append(
-            .init(
-                id: element.id, fromSectionID: old[from.section].id, from: from, toSectionID: new[to.section].id, to: to
-            ))
-        recordUpdateIfChanged(from: from, to: to)
-    }
-
-    mutating func recordUpdateIfChanged(from: ItemPath, to: ItemPath) {
-        let element = new[to.section].items[to.item]
-        if !old[from.section].items[from.item].isContentEqual(to: element) {
-            changes.itemUpdates.append(.init(item: element, sectionID: new[to.section].id, path: to))
         }
     }
 
