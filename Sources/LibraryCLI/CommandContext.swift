@@ -2,6 +2,7 @@ import ArgumentParsing
 import Library
 import LibraryScreen
 import SQLite
+import Seeding
 
 #if canImport(Glibc)
     import Glibc
@@ -44,8 +45,19 @@ struct CommandContext {
         } catch let error as MigrationError {
             throw Failure(message: "'\(path)' cannot be used: \(error.message).", code: .cannotWrite)
         }
-        if !existed {
-            try welcome(store, path: path)
+        if options.database.isDefault && !databaseOptions.readOnly && parsed.path != ["init"] {
+            // The default library is seeded on first use, by whichever process gets there first.
+            if let report = try withDatabase({ try CatalogImport.firstUse(of: store, now: now) }) {
+                note(
+                    "Created the library at \(path) with the demo catalog (\(report.books.inserted) books, "
+                        + "\(report.clients.inserted) clients).")
+            }
+        } else if !existed && !databaseOptions.readOnly
+            && !["init", "seed", "import"].contains(parsed.path.first ?? "")
+        {
+            note(
+                "Created a new, empty library at \(path). Add the demo catalog with: "
+                    + "\(program) --db \(shellQuoted(path)) seed")
         }
         return store
     }
@@ -133,18 +145,6 @@ struct CommandContext {
                 code: .cannotWrite)
         }
         return false
-    }
-
-    private func welcome(_ store: LibraryStore, path: String) throws {
-        guard !store.database.options.readOnly else { return }
-        if options.database.isDefault && parsed.path != ["init"] {
-            let report = try withDatabase { try DemoSeeding.seed(into: store, now: now) }
-            note("Created the library at \(path) with the demo catalog (\(report)).")
-        } else if parsed.path != ["init"] && parsed.path != ["seed"] && parsed.path != ["import"] {
-            note(
-                "Created a new, empty library at \(path). Add the demo catalog with: "
-                    + "\(program) --db \(shellQuoted(path)) seed")
-        }
     }
 
     private func parentDirectory(of path: String) -> String {

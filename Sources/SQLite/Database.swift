@@ -210,7 +210,7 @@ extension Database {
         // database"), before anything is written.
         _ = try fetchOne("PRAGMA schema_version") { $0.int(0) }
         if isFile && !options.readOnly {
-            let mode = try fetchOne("PRAGMA journal_mode=WAL") { $0.string(0) } ?? ""
+            let mode = try switchToWAL()
             guard mode.lowercased() == "wal" else {
                 throw SQLiteError(
                     code: SQLITE_ERROR,
@@ -220,6 +220,21 @@ extension Database {
             try execute("PRAGMA synchronous=NORMAL")
         }
         try execute("PRAGMA foreign_keys=ON")
+    }
+
+    /// Asks for WAL journal mode, and returns the mode SQLite answered. Switching a new database to WAL needs an
+    /// exclusive lock, and SQLite answers SQLITE_BUSY at once (without the busy handler) while another connection is
+    /// reading it, as when two processes open a new database together: retry then, until the busy timeout.
+    private func switchToWAL() throws -> String {
+        var waited = 0
+        while true {
+            do {
+                return try fetchOne("PRAGMA journal_mode=WAL") { $0.string(0) } ?? ""
+            } catch let error as SQLiteError where error.isBusy && waited < options.busyTimeoutMilliseconds {
+                usleep(5_000)
+                waited += 5
+            }
+        }
     }
 
     /// Creates an empty file readable by its owner only, so SQLite (and its -wal, -shm files) use mode 0600.

@@ -62,6 +62,26 @@ public enum CatalogImport {
         try importFiles(DemoData.files, into: store, now: now, options: options, progress: progress)
     }
 
+    /// Handles a library's first use once, even when several processes start on a new database together: the check
+    /// and the seeding run in one IMMEDIATE transaction and are marked done in `settings` (`first_use`), so the
+    /// others wait and then find it done. Seeds the demo data when `seedDemo` is true (a new default library, or
+    /// `init`); `init --empty` only marks it done. Returns the seeding's report, or nil when the first use was
+    /// handled already (or nothing was seeded).
+    ///
+    ///     if let report = try CatalogImport.firstUse(of: store, now: now) { print(report.books) }
+    public static func firstUse(of store: LibraryStore, now: Timestamp, seedDemo: Bool = true) throws
+        -> ImportReport?
+    {
+        let marker = "SELECT 1 FROM settings WHERE key = 'first_use'"
+        if try store.database.fetchOne(marker, [], { $0.int(0) }) != nil { return nil }
+        return try store.write { store in
+            if try store.database.fetchOne(marker, [], { $0.int(0) }) != nil { return nil }
+            let report = seedDemo ? try self.seedDemo(into: store, now: now) : nil
+            try store.database.execute("INSERT INTO settings (key, value) VALUES ('first_use', ?)", [now.iso8601])
+            return report
+        }
+    }
+
     /// Inserts `count` synthetic books from `CatalogGenerator(seed:)` (`seed --generate N --random-seed S`),
     /// streamed through the importer without building the catalog in memory. The same count and seed give the
     /// same books, so running it again reports them unchanged.

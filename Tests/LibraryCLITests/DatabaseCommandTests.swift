@@ -116,3 +116,33 @@ struct ForeignDatabaseTests {
         #expect(try sandbox.dump() == before)
     }
 }
+
+@Suite("The default database's first use")
+struct FirstUseTests {
+    @Test("init --empty on the default database stays empty: the next command does not seed it")
+    func emptyStaysEmpty() {
+        let sandbox = Sandbox()
+        let environment = ["XDG_DATA_HOME": sandbox.directory + "/data"]
+        let created = sandbox.run(["init", "--empty"], environment: environment, useDatabase: false)
+        #expect(created.code == 0)
+        #expect(
+            created.out.hasPrefix("Created an empty library at \(sandbox.directory)/data/librarycli/library.sqlite"))
+        let list = sandbox.run(["list"], environment: environment, useDatabase: false)
+        #expect(list.code == 1)
+        #expect(list.err.contains("This library has no clients yet"))
+        #expect(
+            sandbox.run(["books"], environment: environment, useDatabase: false).out.hasPrefix(
+                "The library has no books yet."))
+    }
+
+    @Test("init on the default database seeds it once; later commands say nothing")
+    func initSeeds() {
+        let sandbox = Sandbox()
+        let environment = ["XDG_DATA_HOME": sandbox.directory + "/data"]
+        let created = sandbox.run(["init"], environment: environment, useDatabase: false)
+        #expect(created.out.contains("with the demo catalog (49 books, 4 clients)"))
+        let list = sandbox.run(["list"], environment: environment, useDatabase: false)
+        #expect(list.code == 0)
+        #expect(list.err.isEmpty)
+    }
+}

@@ -132,6 +132,32 @@ struct ProcessTests {
         #expect(shell.terminationStatus == 0)
     }
 
+    @Test("8 processes opening one new default database at once all succeed and seed it once")
+    func raceToCreate() throws {
+        let sandbox = Sandbox()
+        let environment = [
+            "HOME": sandbox.directory, "XDG_DATA_HOME": sandbox.directory + "/data", "LIBRARY_NOW": sandbox.now,
+        ]
+        let processes = try (1...8).map { _ -> Process in
+            let process = Process()
+            process.executableURL = Binary.url
+            process.arguments = ["-q", "--json", "list"]
+            process.environment = environment
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            return process
+        }
+        let codes = processes.map { process -> Int32 in
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+        #expect(codes == Array(repeating: 0, count: 8))
+        let books = try Binary.run(["books", "--json"], environment: environment)
+        let document = try parseJSON(books.out)
+        #expect(document["totalCount"] as? Int == 49)
+    }
+
     @Test("16 processes race to take the same book: exactly one loan, the others refused with exit 1")
     func raceForOneBook() throws {
         let sandbox = Sandbox()

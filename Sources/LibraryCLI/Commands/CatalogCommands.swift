@@ -128,15 +128,6 @@ enum CatalogCommands {
     }
 }
 
-/// The demo catalog on a new database.
-enum DemoSeeding {
-    /// Seeds the demo books and clients and says what went in, such as `49 books, 4 clients`.
-    static func seed(into store: LibraryStore, now: Timestamp) throws -> String {
-        let report = try CatalogImport.seedDemo(into: store, now: now)
-        return "\(report.books.inserted) books, \(report.clients.inserted) clients"
-    }
-}
-
 /// A progress bar on standard error, drawn only on a terminal and only for imports big enough to take a moment.
 struct ProgressBar {
     let context: CommandContext

@@ -2,6 +2,7 @@ import Formats
 import Library
 import Rendering
 import SQLite
+import Seeding
 
 /// `migrate` and `init`.
 enum DatabaseCommands {
@@ -31,10 +32,13 @@ enum DatabaseCommands {
             return .success
         }
         let store = try context.openStore()
+        let seedDemo = !context.parsed.flag("empty")
         var summary = "an empty library"
-        if !context.parsed.flag("empty") {
-            let report = try context.withDatabase { try DemoSeeding.seed(into: store, now: context.now) }
-            summary = "a library with the demo catalog (\(report))"
+        if let report = try context.withDatabase({
+            try CatalogImport.firstUse(of: store, now: context.now, seedDemo: seedDemo)
+        }) {
+            summary =
+                "a library with the demo catalog (\(report.books.inserted) books, \(report.clients.inserted) clients)"
         }
         switch context.options.format {
         case .json:
