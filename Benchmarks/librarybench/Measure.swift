@@ -79,9 +79,9 @@ func printRatio(_ key: String, subject: Double, baseline: Double, target: Double
 }
 
 /// Prints a named figure that has no baseline, such as a scaling factor, with its target.
-func printCheck(_ key: String, _ text: String, value: Double, atMost limit: Double) {
+func printCheck(_ key: String, _ text: String, value: Double, atMost limit: Double, unit: String = "x") {
     let verdict = value <= limit ? "met" : "NOT MET"
-    print("  \(text): \(fixed(value, 2))x (target <= \(fixed(limit, 2))x: \(verdict))")
+    print("  \(text): \(fixed(value, 2))\(unit) (target <= \(fixed(limit, 2))\(unit): \(verdict))")
     print("RESULT \(key) value=\(fixed(value, 3)) target=<=\(fixed(limit, 2)) \(verdict)")
 }
 
