@@ -34,8 +34,8 @@ extension Differ {
         var sources = ContiguousArray<Int>()
         for (section, content) in new.enumerated() {
             sources.removeAll(keepingCapacity: true)
-            for element in content.items {
-                let source = table.claim(element.id)
+            for item in content.items.indices {
+                let source = table.claim(content.items[item].id)
                 if source >= 0 { claimedBy[source] = section }
                 sources.append(source)
             }
@@ -67,39 +67,44 @@ extension Differ {
         }
         let staying = longestIncreasingSubsequenceMask(stayingCandidates)
         var candidate = 0
-        let content = new[section]
+        // The items are read from local arrays, so that comparing them does not copy them.
+        let (sectionID, items) = (new[section].id, new[section].items)
+        let oldItems = old[oldSection].items
         for (item, source) in sources.enumerated() {
             let to = ItemPath(section: section, item: item)
             guard source >= 0, oldToNew[oldPaths[source].section] != nil else {
-                changes.itemInserts.append(.init(item: content.items[item], sectionID: content.id, path: to))
+                changes.itemInserts.append(.init(item: items[item], sectionID: sectionID, path: to))
                 continue
             }
             let from = oldPaths[source]
+            var moved = true
             if from.section == oldSection {
-                defer { candidate += 1 }
-                if staying[candidate] {
-                    recordUpdateIfChanged(from: from, to: to)
-                    continue
-                }
+                moved = !staying[candidate]
+                candidate += 1
             }
-            changes.itemMoves.append(
-                .init(
-                    id: content.items[item].id, fromSectionID: old[from.section].id, from: from,
-                    toSectionID: content.id, to: to))
-            recordUpdateIfChanged(from: from, to: to)
-        }
-    }
-
-    /// Reports an update if the item's content changed between `from` and `to`.
-    private mutating func recordUpdateIfChanged(from: ItemPath, to: ItemPath) {
-        let element = new[to.section].items[to.item]
-        if !old[from.section].items[from.item].isContentEqual(to: element) {
-            changes.itemUpdates.append(.init(item: element, sectionID: new[to.section].id, path: to))
+            if moved {
+                changes.itemMoves.append(
+                    .init(
+                        id: items[item].id, fromSectionID: old[from.section].id, from: from, toSectionID: sectionID,
+                        to: to))
+            }
+            let before = from.section == oldSection ? oldItems : old[from.section].items
+            if contentDiffers(before, from.item, items, item) {
+                changes.itemUpdates.append(.init(item: items[item], sectionID: sectionID, path: to))
+            }
         }
     }
 }
 
 // MARK: - Private
+
+/// Whether `old[oldIndex]` and `new[newIndex]` differ in content, compared in place: reading them through the arrays'
+/// subscripts would copy both items (retaining each string and array in them) for every kept item.
+private func contentDiffers(_ old: [Item], _ oldIndex: Int, _ new: [Item], _ newIndex: Int) -> Bool {
+    old.withUnsafeBufferPointer { old in
+        new.withUnsafeBufferPointer { new in !old[oldIndex].isContentEqual(to: new[newIndex]) }
+    }
+}
 
 /// Old item positions by id, each handed out once, in order: Heckel's symbol table, with duplicates chained.
 private struct OccurrenceTable {
@@ -114,9 +119,9 @@ private struct OccurrenceTable {
         nextOccurrence = ContiguousArray(repeating: -1, count: count)
         var position = count
         for content in oldSections.reversed() {
-            for element in content.items.reversed() {
+            for item in content.items.indices.reversed() {
                 position -= 1
-                nextOccurrence[position] = firstUnclaimed.updateValue(position, forKey: element.id) ?? -1
+                nextOccurrence[position] = firstUnclaimed.updateValue(position, forKey: content.items[item].id) ?? -1
             }
         }
     }
