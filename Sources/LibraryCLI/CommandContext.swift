@@ -33,10 +33,7 @@ struct CommandContext {
     func openStore() throws -> LibraryStore {
         let path = options.database.path
         let existed = try checkDatabasePath(path)
-        var databaseOptions = DatabaseOptions()
-        if existed, access(path, W_OK) != 0 {
-            databaseOptions.readOnly = true
-        }
+        let databaseOptions = openingOptions(path, existed: existed)
         let store: LibraryStore
         do {
             store = try LibraryStore.open(at: path, options: databaseOptions, now: now)
@@ -66,9 +63,12 @@ struct CommandContext {
     func openDatabaseWithoutMigrating() throws -> Database {
         let path = options.database.path
         let existed = try checkDatabasePath(path)
-        var databaseOptions = DatabaseOptions()
-        if existed, access(path, W_OK) != 0 { databaseOptions.readOnly = true }
-        return try withDatabase { try Database(path: path, options: databaseOptions) }
+        return try withDatabase { try Database(path: path, options: openingOptions(path, existed: existed)) }
+    }
+
+    /// A database this user cannot write is opened read-only: reads still work, writes fail with exit 73.
+    private func openingOptions(_ path: String, existed: Bool) -> DatabaseOptions {
+        DatabaseOptions(readOnly: existed && access(path, W_OK) != 0)
     }
 
     /// Runs a database step, wording database errors with the file's name.
