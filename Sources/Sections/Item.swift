@@ -53,3 +53,18 @@ public struct Item: Hashable, Sendable, Identifiable {
         self == other
     }
 }
+
+// MARK: - Comparing in place
+
+extension Item {
+    /// The same as `lhs.pointee.isContentEqual(to: rhs.pointee)`, property by property, without copying the items.
+    ///
+    /// The diff compares every kept item; passing whole items would copy both first. Lists every stored property:
+    /// `ItemEqualityTests` fails when a property is added here or there without the other.
+    static func isContentEqual(_ lhs: UnsafePointer<Item>, _ rhs: UnsafePointer<Item>) -> Bool {
+        lhs.pointee.id == rhs.pointee.id && lhs.pointee.kind == rhs.pointee.kind
+            && lhs.pointee.title == rhs.pointee.title && lhs.pointee.subtitle == rhs.pointee.subtitle
+            && lhs.pointee.lines == rhs.pointee.lines && lhs.pointee.badges == rhs.pointee.badges
+            && lhs.pointee.actions == rhs.pointee.actions && lhs.pointee.fields == rhs.pointee.fields
+    }
+}

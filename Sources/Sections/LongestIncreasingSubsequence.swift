@@ -10,18 +10,26 @@ func longestIncreasingSubsequenceMask(_ values: [Int]) -> [Bool] {
     if zip(values, values.dropFirst()).allSatisfy({ $0 < $1 }) {
         return [Bool](repeating: true, count: values.count)
     }
-    // tails[k] is the index of the smallest value ending an increasing subsequence of length k + 1.
+    // tails[k] is the index of the smallest value ending an increasing subsequence of length k + 1, and
+    // tailValues[k] that value (kept beside it so that the binary search reads one array).
     var tails: [Int] = []
+    var tailValues: [Int] = []
     var previous = [Int](repeating: -1, count: values.count)
     for (index, value) in values.enumerated() {
         var low = 0
         var high = tails.count
         while low < high {
             let middle = (low + high) / 2
-            if values[tails[middle]] < value { low = middle + 1 } else { high = middle }
+            if tailValues[middle] < value { low = middle + 1 } else { high = middle }
         }
         if low > 0 { previous[index] = tails[low - 1] }
-        if low == tails.count { tails.append(index) } else { tails[low] = index }
+        if low == tails.count {
+            tails.append(index)
+            tailValues.append(value)
+        } else {
+            tails[low] = index
+            tailValues[low] = value
+        }
     }
     var mask = [Bool](repeating: false, count: values.count)
     var index = tails.last ?? -1
