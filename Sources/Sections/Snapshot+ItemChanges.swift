@@ -1,16 +1,18 @@
 // The item stages of the diff (5-8 at the top of `Snapshot+Changes.swift`): a linear kernel after Heckel's algorithm
 // (as in DifferenceKit), run once the sections are matched.
 //
-// Items are numbered by their POSITION in the flattened old list (section by section). Each id is hashed twice in
-// all: once when the old items are entered in a table, once when a new item looks itself up. Everything else works
-// on those positions, in plain integer arrays.
+// Items are numbered by their POSITION in the flattened old list (section by section). Each old id is hashed once,
+// when the old items are entered in a table; a new id at most once, when a new item looks itself up. Everything else
+// works on those positions, in plain integer arrays.
 //
 //  pass 1  old items, last to first: the table maps an id to its first old position; a second occurrence of the
 //          same id (only in snapshots made by hand) is chained behind the first, so the k-th new occurrence claims
 //          the k-th old one
-//  pass 2  new items, section by section: each claims its old position; in a kept section, the longest run of items
-//          from the matching old section that kept their relative order stays, and one walk in new order reports
-//          inserts, moves and updates (so each list comes out sorted by new path)
+//  pass 2  new items, section by section: each claims its old position (when old ids are unique, an item whose id
+//          is the one right after the previous item's old position claims it without a look-up, as in Heckel's
+//          neighbour passes, so runs of items that kept their order cost one string comparison each); in a kept
+//          section, the longest run of items from the matching old section that kept their relative order stays,
+//          and one walk in new order reports inserts, moves and updates (so each list comes out sorted by new path)
 //  pass 3  old items of kept sections that no item of a kept new section claimed: the deletes, in old order
 //
 // Content is compared only for items that are kept, with `Item.isContentEqual(to:)`.
@@ -34,9 +36,24 @@ extension Differ {
         var sources = ContiguousArray<Int>()
         for (section, content) in new.enumerated() {
             sources.removeAll(keepingCapacity: true)
+            // The old position after the one the previous item claimed: where an unmoved item's id would be.
+            var guess = 0
             for item in content.items.indices {
-                let source = table.claim(content.items[item].id)
-                if source >= 0 { claimedBy[source] = section }
+                let id = content.items[item].id
+                var source: Int
+                if table.idsAreUnique && guess < oldPaths.count && claimedBy[guess] < 0
+                    && oldID(at: oldPaths[guess]) == id
+                {
+                    source = guess
+                } else {
+                    source = table.claim(id)
+                    // With unique old ids, the only occurrence may already be taken by the neighbour rule.
+                    if source >= 0 && claimedBy[source] >= 0 { source = -1 }
+                }
+                if source >= 0 {
+                    claimedBy[source] = section
+                    guess = source + 1
+                }
                 sources.append(source)
             }
             if let oldSection = newToOld[section] {
@@ -51,6 +68,11 @@ extension Differ {
             let content = old[path.section]
             changes.itemDeletes.append(.init(id: content.items[path.item].id, sectionID: content.id, path: path))
         }
+    }
+
+    /// The id of the old item at `path`.
+    private func oldID(at path: ItemPath) -> String {
+        old[path.section].items[path.item].id
     }
 
     /// Reports the inserts, moves and updates of one kept new section, in item order.
@@ -116,6 +138,8 @@ private struct OccurrenceTable {
     private var firstUnclaimed: [String: Int] = [:]
     /// For each old position, the next old position with the same id, or -1.
     private var nextOccurrence: ContiguousArray<Int>
+    /// Whether no id occurs twice among the old items (always so in snapshots from `Snapshot.build`).
+    private(set) var idsAreUnique = true
 
     /// Enters the items of `oldSections` (`count` in all), last to first, so that each chain runs forward.
     init(oldSections: [Section], count: Int) {
@@ -125,7 +149,10 @@ private struct OccurrenceTable {
         for content in oldSections.reversed() {
             for item in content.items.indices.reversed() {
                 position -= 1
-                nextOccurrence[position] = firstUnclaimed.updateValue(position, forKey: content.items[item].id) ?? -1
+                if let next = firstUnclaimed.updateValue(position, forKey: content.items[item].id) {
+                    nextOccurrence[position] = next
+                    idsAreUnique = false
+                }
             }
         }
     }

@@ -68,4 +68,15 @@ struct DuplicateTests {
         #expect(changes.sectionDeletes == [.init(id: "a", index: 1)])
         #expect(DrawnScreen(try changes.apply(to: old)) == DrawnScreen(new))
     }
+
+    @Test("an id repeated only in the new snapshot: the first occurrence keeps the item, later ones are inserted")
+    func duplicateOnlyInNew() throws {
+        let old = Snapshot(sections: [Section(id: "a", items: [book("1"), book("2"), book("3")])])
+        let new = Snapshot(
+            sections: [Section(id: "a", items: [book("1"), book("2"), book("2"), book("3"), book("2")])])
+        let changes = new.changes(from: old)
+        #expect(changes.itemInserts.map(\.path) == [ItemPath(section: 0, item: 2), ItemPath(section: 0, item: 4)])
+        #expect(changes.itemMoves.isEmpty && changes.itemDeletes.isEmpty && changes.itemUpdates.isEmpty)
+        #expect(DrawnScreen(try changes.apply(to: old)) == DrawnScreen(new))
+    }
 }
