@@ -65,7 +65,7 @@ final class Child: @unchecked Sendable {
         posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
+        defer { for pointer in argv + envp { free(pointer) } }
         var child: pid_t = 0
         let result = posix_spawn(&child, executable, &actions, nil, argv, envp)
         precondition(result == 0, "posix_spawn \(executable) failed: \(result)")
