@@ -18,6 +18,8 @@ func longestIncreasingSubsequenceMask(_ values: [Int]) -> [Bool] {
     for (index, value) in values.enumerated() {
         var low = 0
         var high = tails.count
+        // Most values extend the longest run found so far (the items that did not move): skip the search for them.
+        if let last = tailValues.last, last < value { low = high }
         while low < high {
             let middle = (low + high) / 2
             if tailValues[middle] < value { low = middle + 1 } else { high = middle }
