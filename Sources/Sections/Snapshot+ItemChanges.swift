@@ -15,7 +15,7 @@
 //          and one walk in new order reports inserts, moves and updates (so each list comes out sorted by new path)
 //  pass 3  old items of kept sections that no item of a kept new section claimed: the deletes, in old order
 //
-// Content is compared only for items that are kept, with `Item.isContentEqual(to:)`.
+// Content is compared only for items that are kept, property by property in place (`Item.isContentEqual(_:_:)`).
 
 // MARK: - Item stages
 
@@ -31,7 +31,7 @@ extension Differ {
         var table = OccurrenceTable(oldSections: old, count: oldPaths.count)
 
         // Pass 2: claim, then report inserts, moves and updates per kept new section.
-        /// For each old position, the index of the new section whose item claimed it, or -1.
+        // For each old position, the index of the new section whose item claimed it, or -1.
         var claimedBy = ContiguousArray<Int>(repeating: -1, count: oldPaths.count)
         var sources = ContiguousArray<Int>()
         for (section, content) in new.enumerated() {
