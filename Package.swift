@@ -64,5 +64,6 @@ let package = Package(
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Sections", "Formats"], exclude: ["Golden"]),
         .testTarget(name: "LibraryScreenTests", dependencies: ["LibraryScreen", "Library", "Sections"]),
         .testTarget(name: "LibraryCLITests", dependencies: ["LibraryCLI", "Library", "SQLite"]),
+        .testTarget(name: "ReliabilityTests", dependencies: ["Library", "SQLite"]),
     ]
 )
