@@ -45,6 +45,52 @@ struct ConcurrencyTests {
         #expect(try brokenInvariants(db) == [])
     }
 
+    @Test("8 processes renew one loan at once: exactly 2 renewals succeed, the loan is 28 days longer")
+    func renewRace() throws {
+        let sandbox = Sandbox()
+        try sandbox.makeLibrary(limits: [5], books: 10)
+        try #require(sandbox.run(["-q", "take", "4"]).code == 0)
+        let endings = (0..<8).map { _ in sandbox.start(["-q", "renew", "4"]) }.map { $0.wait().ending }
+        #expect(endings.filter { $0 == .exited(0) }.count == 2, "\(endings)")
+        #expect(endings.filter { $0 == .exited(1) }.count == 6, "\(endings)")
+        let db = try sandbox.open()
+        let loan = try db.fetchOne("SELECT renewals, due_at FROM loans WHERE book_id = 4") { ($0.int(0), $0.string(1)) }
+        #expect(loan?.0 == 2)
+        #expect(loan?.1 == "2027-01-10T10:00:00Z")
+    }
+
+    @Test("8 processes return one book at once: exactly one succeeds")
+    func returnRace() throws {
+        let sandbox = Sandbox()
+        try sandbox.makeLibrary(limits: [5], books: 10)
+        try #require(sandbox.run(["-q", "take", "4"]).code == 0)
+        let endings = (0..<8).map { _ in sandbox.start(["-q", "return", "4"]) }.map { $0.wait().ending }
+        #expect(endings.filter { $0 == .exited(0) }.count == 1, "\(endings)")
+        #expect(endings.filter { $0 == .exited(1) }.count == 7, "\(endings)")
+        let db = try sandbox.open()
+        #expect(try db.fetchOne("SELECT count(*) FROM loans WHERE returned_at IS NOT NULL") { $0.int(0) } == 1)
+        #expect(try brokenInvariants(db) == [])
+    }
+
+    @Test("10 clients take overlapping sets of 3 books at once: each gets all 3 or none, no book twice")
+    func overlappingTakes() throws {
+        let sandbox = Sandbox()
+        try sandbox.makeLibrary(limits: Array(repeating: 5, count: 10), books: 20)
+        let children = (1...10).map { client in
+            sandbox.start(["-q", "--client", "\(client)", "take"] + (0..<3).map { "\(client + $0)" })
+        }
+        let endings = children.map { $0.wait().ending }
+        #expect(endings.allSatisfy { $0 == .exited(0) || $0 == .exited(1) }, "\(endings)")
+        let db = try sandbox.open()
+        let held = try openLoans(db)
+        #expect(held.values.allSatisfy { $0 == 3 }, "\(held)")
+        #expect(held.count == endings.filter { $0 == .exited(0) }.count)
+        // The winners are disjoint triples among 1-3, 2-4, ... 10-12 that leave no other triple free: 3 or 4 of
+        // them, whatever the order the processes commit in.
+        #expect((3...4).contains(held.count), "\(held)")
+        #expect(try brokenInvariants(db) == [])
+    }
+
     // MARK: - A mixed load
 
     @Test("8 processes, 40 random take/return/renew/list each: only 0 or 1, and every invariant holds")
