@@ -82,10 +82,12 @@ extension BadInputTests {
             #expect(books.suffix(3).compactMap { $0["author"] as? String } == ["One", "Two", "Three"])
         }
 
-        @Test("A header alone, an empty array or empty JSON Lines import nothing and succeed", arguments: [
-            ("header.csv", "title,author,year\n"), ("header-crlf.csv", "\u{FEFF}title\r\n"), ("empty.json", "[]"),
-            ("spaced.json", " [ ] \n"),
-        ])
+        @Test(
+            "A header alone or an empty JSON array imports nothing and succeeds",
+            arguments: [
+                ("header.csv", "title,author,year\n"), ("header-crlf.csv", "\u{FEFF}title\r\n"), ("empty.json", "[]"),
+                ("spaced.json", " [ ] \n"),
+            ])
         func nothingToImport(name: String, content: String) throws {
             let sandbox = try BadInputTests.sandbox()
             let before = try sandbox.dump()

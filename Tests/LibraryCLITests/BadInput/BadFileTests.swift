@@ -78,8 +78,11 @@ private let csvFiles: [F] = [
     file(
         "unterminated.csv", "title,author\n\"Dune,Frank",
         "unterminated.csv: line 2, column 1 (title): quoted field is not closed before the end of the file"),
-    file("truncated-row.csv", "title,author,year\nDune,Frank", "line 2, column 2 (author): row has 2 fields, header has 3"),
-    file("duplicate-header.csv", "title,title\nA,B\n", "line 1, column 2: header name \"title\" appears more than once"),
+    file(
+        "truncated-row.csv", "title,author,year\nDune,Frank",
+        "line 2, column 2 (author): row has 2 fields, header has 3"),
+    file(
+        "duplicate-header.csv", "title,title\nA,B\n", "line 1, column 2: header name \"title\" appears more than once"),
     file("no-title.csv", "author,year\nX,1999\n", "line 1: no title column"),
     file("plain-text.csv", "hello", "no title column"),
     file("bad-year.csv", "title,year\nX,abc\n", "line 2, column 2 (year): 'abc' is not a year"),
@@ -89,18 +92,24 @@ private let csvFiles: [F] = [
     file("fraction-pages.csv", "title,pages\nX,12.5\n", "'12.5' is not a page count"),
     file("empty-title.csv", "title,author\n,X\n", "line 2, column 1 (title): the title is empty"),
     file("sql-year.csv", "title,year\nX,1999); DROP TABLE books; --\n", "is not a year"),
-    binary("invalid-utf8.csv", bytes: { join(utf8("title\n"), [0xFF, 0xFE, 0x0A]) }, "line 2, column 1 (title): invalid UTF-8"),
-    binary("invalid-utf8-header.csv", bytes: { join([0x74, 0xFF], utf8("itle\nA\n")) }, "line 1, column 1: invalid UTF-8"),
+    binary(
+        "invalid-utf8.csv", bytes: { join(utf8("title\n"), [0xFF, 0xFE, 0x0A]) },
+        "line 2, column 1 (title): invalid UTF-8"),
+    binary(
+        "invalid-utf8-header.csv", bytes: { join([0x74, 0xFF], utf8("itle\nA\n")) }, "line 1, column 1: invalid UTF-8"),
     binary("overlong-utf8.csv", bytes: { join(utf8("title\n"), [0xC0, 0xAF, 0x0A]) }, "invalid UTF-8"),
     binary("truncated-utf8.csv", bytes: { join(utf8("title\nab"), [0xE2, 0x82]) }, "invalid UTF-8"),
     binary("utf16.csv", bytes: { [0xFF, 0xFE, 0x74, 0x00, 0x69, 0x00, 0x0A, 0x00] }, "line 1, column 1"),
-    binary("nul-field.csv", bytes: { join(utf8("title\nA"), [0], utf8("B\n")) }, "line 2, column 1 (title): a NUL byte"),
+    binary(
+        "nul-field.csv", bytes: { join(utf8("title\nA"), [0], utf8("B\n")) }, "line 2, column 1 (title): a NUL byte"),
     binary("nul-header.csv", bytes: { join(utf8("ti"), [0], utf8("tle\nA\n")) }, "line 1, column 1: a NUL byte"),
     binary("png.csv", bytes: { [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0] }, "invalid UTF-8"),
     binary("gzip.csv", bytes: { [0x1F, 0x8B, 0x08, 0x00, 0x00] }, "a NUL byte"),
     file("lone-cr.csv", "title,author\rA,B\r", "line 1, column 2: a carriage return (CR) not followed by a line feed"),
     file("lone-cr-field.csv", "title\nA\rB\n", "line 2, column 1 (title): a carriage return (CR)"),
-    file("bom-crlf-lone-cr.csv", "\u{FEFF}title,author\r\nA,B\r\nC,D\rE,F\n", "line 3, column 2 (author): a carriage return"),
+    file(
+        "bom-crlf-lone-cr.csv", "\u{FEFF}title,author\r\nA,B\r\nC,D\rE,F\n",
+        "line 3, column 2 (author): a carriage return"),
     file("after-quote.csv", "title\n\"A\"x\n", "characters after a closing quote; expected a comma or a line break"),
     file("bare-quote.csv", "title\nA\"B\n", "a quote (\") inside a field that is not quoted"),
     file("too-many-fields.csv", "title,author\nA,B,C\n", "line 2, column 3: row has 3 fields, header has 2"),
@@ -117,13 +126,17 @@ private let csvFiles: [F] = [
 
 private let csvLimitFiles: [F] = [
     // A header of 1,000,000 commas: refused by the column limit, not read into a million strings.
-    binary("million-columns.csv", bytes: { join(repeated(",", 1_000_000), [0x0A]) },
+    binary(
+        "million-columns.csv", bytes: { join(repeated(",", 1_000_000), [0x0A]) },
         "line 1, column 10001: row has more than 10000 columns"),
-    binary("wide-row.csv", bytes: { join(utf8("title\n"), repeated(",", 20_000), [0x0A]) },
+    binary(
+        "wide-row.csv", bytes: { join(utf8("title\n"), repeated(",", 20_000), [0x0A]) },
         "line 2, column 10001: row has more than 10000 columns"),
-    binary("huge-field.csv", bytes: { join(utf8("title\n"), repeated("x", megabytes5)) },
+    binary(
+        "huge-field.csv", bytes: { join(utf8("title\n"), repeated("x", megabytes5)) },
         "line 2, column 1 (title): field is larger than 1048576 bytes"),
-    binary("huge-quoted-field.csv", bytes: { join(utf8("title,author\n\""), repeated("y", megabytes5), utf8("\",A\n")) },
+    binary(
+        "huge-quoted-field.csv", bytes: { join(utf8("title,author\n\""), repeated("y", megabytes5), utf8("\",A\n")) },
         "field is larger than 1048576 bytes"),
 ]
 
@@ -177,9 +190,14 @@ private let jsonDepthFiles: [F] = [
 private let seedFiles: [F] = [
     file("seed-unterminated.csv", "title\n\"A", "quoted field is not closed", command: ["seed", "--file"]),
     file("seed-deep.json", String(repeating: "[", count: 100_000), "nested deeper than", command: ["seed", "--file"]),
-    binary("seed-columns.csv", bytes: { repeated(",", 1_000_000) }, "more than 10000 columns", command: ["seed", "--file"]),
-    file("clients-empty-name.csv", "name,card_number\n,C-9\n", "line 2, column 1 (name): the name is empty", command: ["seed", "--file"]),
-    file("clients-empty-card.csv", "name,card_number\nX,\n", "(card_number): the card number is empty", command: ["seed", "--file"]),
+    binary(
+        "seed-columns.csv", bytes: { repeated(",", 1_000_000) }, "more than 10000 columns", command: ["seed", "--file"]),
+    file(
+        "clients-empty-name.csv", "name,card_number\n,C-9\n", "line 2, column 1 (name): the name is empty",
+        command: ["seed", "--file"]),
+    file(
+        "clients-empty-card.csv", "name,card_number\nX,\n", "(card_number): the card number is empty",
+        command: ["seed", "--file"]),
     file(
         "clients-bad-limit.csv", "name,card_number,limit\nX,C-9,abc\n", "(limit): 'abc' is not a loan limit",
         command: ["seed", "--file"]),
