@@ -61,7 +61,9 @@ public enum InputFile {
     ///
     ///     let bytes = try InputFile.read(path: "catalog.json", limit: 64 << 20)
     public static func read(path: String, limit: Int = defaultLimit) throws(InputFileError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // O_NONBLOCK: opening a named pipe would otherwise wait for a writer before its type can be checked.
+        // Regular files ignore it.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             let code = errno
             switch code {
