@@ -60,7 +60,10 @@ struct Failure: Error {
         } else if error.isCannotOpen {
             self.init(message: "cannot open \(file): \(error.message).", code: .cannotWrite)
         } else if error.isStorageFailure {
-            self.init(message: "cannot write to \(file): \(error.message); nothing was changed.", code: .cannotWrite)
+            self.init(
+                message: "cannot write to \(file): \(error.message) (is the disk full, or a file size limit reached?); "
+                    + "nothing was changed.",
+                code: .cannotWrite)
         } else if error.isConstraintViolation {
             self.init(message: "the library refused the change: \(error.message).", code: .refused)
         } else {

@@ -42,7 +42,7 @@ public struct CatalogColumns: Sendable {
     ///     let columns = try CatalogColumns(header: ["Title", "Authors", "Year"])
     public init(header: [String]) throws(Problem) {
         self.header = header
-        let normalized = header.map { FieldParsing.trimmed($0).lowercased().replacing(" ", with: "_") }
+        let normalized = try Self.uniqueNames(header)
         func columns(_ fact: String) -> [Int] {
             let names = Self.aliases.first { $0.fact == fact }?.names ?? []
             return names.compactMap { name in normalized.firstIndex(of: name) }
@@ -59,6 +59,31 @@ public struct CatalogColumns: Sendable {
                 column: nil, columnName: nil,
                 reason: "no title column: the header needs one of \(Self.aliases[0].names.joined(separator: ", "))")
         }
+    }
+
+    /// A header name as it is matched: trimmed, lower case, spaces as underscores (`" Page Count"` → `page_count`).
+    static func normalizedName(_ name: String) -> String {
+        FieldParsing.trimmed(name).lowercased().replacing(" ", with: "_")
+    }
+
+    /// The header's names as they are matched (trimmed, any case, spaces as underscores), refusing a name that
+    /// appears twice that way (`Title,title`): which of the two would hold the title is anybody's guess.
+    ///
+    ///     try CatalogColumns.uniqueNames(["Title", "Author"])  // ["title", "author"]
+    public static func uniqueNames(_ header: [String]) throws(Problem) -> [String] {
+        var seen: [String: Int] = [:]
+        var names: [String] = []
+        for (index, name) in header.enumerated() {
+            let normalized = normalizedName(name)
+            if let first = seen[normalized] {
+                throw Problem(
+                    column: index + 1, columnName: name,
+                    reason: "the column '\(normalized)' appears more than once (columns \(first + 1) and \(index + 1))")
+            }
+            seen[normalized] = index
+            names.append(normalized)
+        }
+        return names
     }
 
     /// Reads one row (its fields in header order) as a book. The first non-empty of several alias columns wins

@@ -33,7 +33,7 @@ public struct ClientColumns: Sendable {
     ///     let columns = try ClientColumns(header: ["Name", "Card"])
     public init(header: [String]) throws(CatalogColumns.Problem) {
         self.header = header
-        let names = header.map(Self.normalized)
+        let names = try CatalogColumns.uniqueNames(header)
         func column(_ index: Int) -> Int? {
             Self.aliases[index].names.lazy.compactMap { names.firstIndex(of: $0) }.first
         }
@@ -77,7 +77,7 @@ public struct ClientColumns: Sendable {
     // MARK: - Private
 
     static func normalized(_ name: String) -> String {
-        FieldParsing.trimmed(name).lowercased().replacing(" ", with: "_")
+        CatalogColumns.normalizedName(name)
     }
 
     private func problem(_ column: Int, _ reason: String) -> CatalogColumns.Problem {

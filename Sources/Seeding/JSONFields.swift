@@ -28,7 +28,14 @@ enum JSONFields {
             }
             switch member.value {
             case .null: fields.append("")
-            case .string(let text): fields.append(text)
+            case .string(let text):
+                // As in CSV files: a NUL character would cut the text short in C strings and terminals.
+                guard !text.unicodeScalars.contains("\u{0}") else {
+                    throw DataError(
+                        file: name, line: record.line, field: member.key,
+                        reason: "a NUL character is not allowed in text")
+                }
+                fields.append(text)
             case .int(let number): fields.append(String(number))
             case .double(let number): fields.append(number.description)
             case .bool(let flag) where flags.contains(key): fields.append(flag ? "yes" : "no")

@@ -17,8 +17,10 @@ do {
         entry += 1
     }
 }
-// A closed pipe (`librarycli list | head -1`) must end writes quietly, not kill the process.
+// A closed pipe (`librarycli list | head -1`) must end writes quietly, not kill the process; a file size limit
+// (`ulimit -f`) must fail the write with a message and exit 73, not kill the process mid-transaction.
 signal(SIGPIPE, SIG_IGN)
+signal(SIGXFSZ, SIG_IGN)
 exit(
     LibraryCommandLine.main(
         arguments: Array(CommandLine.arguments.dropFirst()), environment: environment, console: .standard(),

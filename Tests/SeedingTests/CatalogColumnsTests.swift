@@ -85,3 +85,19 @@ struct UnusableISBNTests {
         #expect(problems.isEmpty)
     }
 }
+
+@Suite("Header names")
+struct HeaderNameTests {
+    @Test("a name repeated in another case or spacing is refused, naming both columns")
+    func repeatedInAnyCase() {
+        #expect(throws: CatalogColumns.Problem.self) { try CatalogColumns(header: ["Title", "title"]) }
+        #expect(throws: CatalogColumns.Problem.self) { try ClientColumns(header: ["name", "card", " Name "]) }
+        do {
+            _ = try CatalogColumns.uniqueNames(["isbn", "Page Count", "page_count"])
+            Issue.record("expected a problem")
+        } catch {
+            #expect(error.column == 3)
+            #expect(error.reason == "the column 'page_count' appears more than once (columns 2 and 3)")
+        }
+    }
+}

@@ -69,6 +69,14 @@ enum CatalogCommands {
         } else {
             format = .csv
         }
+        if let output {
+            // Writing the catalog over the database it is read from would destroy the library.
+            let database = context.options.database.path
+            for file in [database, database + "-wal", database + "-shm"] where isSameFile(output, file) {
+                throw Failure(
+                    message: "--output '\(output)' is the library's database file; choose another file.", code: .usage)
+            }
+        }
         let store = try context.openStore()
         let count: Int
         do {
@@ -88,6 +96,14 @@ enum CatalogCommands {
     }
 
     // MARK: - Private
+
+    /// Whether two paths name one existing file (the same device and inode), however they are spelled.
+    private static func isSameFile(_ first: String, _ second: String) -> Bool {
+        var a = stat()
+        var b = stat()
+        guard stat(first, &a) == 0, stat(second, &b) == 0 else { return false }
+        return a.st_dev == b.st_dev && a.st_ino == b.st_ino
+    }
 
     private static func print(_ report: ImportReport, context: CommandContext) {
         switch context.options.format {

@@ -2,12 +2,11 @@ import Foundation
 import Testing
 
 extension BadInputTests {
-    /// Bugs the corpus found, kept as tests that fail today (disabled so CI stays green); enable each with its fix.
-    @Suite("Bad input that librarycli gets wrong today")
+    /// Bugs the corpus found, kept as regression tests now that they are fixed.
+    @Suite("Bad input that librarycli once got wrong")
     struct Bugs {
         @Test(
-            "export --output refuses to write over the database it reads",
-            .disabled("bug: export --output <the database> replaces the database with the CSV and exits 0"))
+            "export --output refuses to write over the database it reads", )
         func exportOverTheDatabase() throws {
             let sandbox = try BadInputTests.sandbox()
             let before = try sandbox.dump()
@@ -18,8 +17,7 @@ extension BadInputTests {
         }
 
         @Test(
-            "import of a named pipe is refused as not a regular file",
-            .disabled("bug: import <fifo> blocks forever in open(2) before the file type is checked"))
+            "import of a named pipe is refused as not a regular file", )
         func importFIFO() throws {
             let sandbox = try BadInputTests.sandbox()
             let fifo = sandbox.directory + "/books.fifo"
@@ -43,8 +41,7 @@ extension BadInputTests {
         }
 
         @Test(
-            "a header naming one column twice in different case is refused",
-            .disabled("bug: 'Title,title' is accepted (columns are matched in any case, duplicates only exactly)"))
+            "a header naming one column twice in different case is refused", )
         func duplicateHeaderInAnyCase() throws {
             let sandbox = try BadInputTests.sandbox()
             let before = try sandbox.dump()
@@ -56,8 +53,7 @@ extension BadInputTests {
         }
 
         @Test(
-            "a NUL character is refused in JSON as it is in CSV",
-            .disabled("bug: JSON \"a\\u0000b\" is imported as a title holding NUL (SQLite's length() says 1)"))
+            "a NUL character is refused in JSON as it is in CSV", )
         func nulInJSON() throws {
             let sandbox = try BadInputTests.sandbox()
             let before = try sandbox.dump()
