@@ -23,7 +23,7 @@ final class Sandbox {
         var bytes = Array(template.utf8CString)
         let made = bytes.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         precondition(made != nil, "cannot create a temporary directory")
-        directory = String(cString: bytes.map { UInt8(bitPattern: $0) }.dropLast() + [0])
+        directory = String(decoding: bytes.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     deinit {
