@@ -68,20 +68,23 @@ enum BookCommands {
 
     static func add(_ context: CommandContext) throws -> ExitCode {
         let parsed = context.parsed
-        func value<T>(_ option: String, _ parse: (String) throws(FieldParsing.FieldProblem) -> T?) throws -> T? {
+        func value<T>(
+            _ option: String, expected: String, _ parse: (String) throws(FieldParsing.FieldProblem) -> T?
+        ) throws -> T? {
             guard let text = parsed.string(option) else { return nil }
             do {
                 return try parse(text)
             } catch {
-                throw UsageError(
-                    .invalidValue(text, for: "--\(option) <\(option)>", expected: error.reason),
-                    commandPath: parsed.path)
+                let display = parsed.availableOptions.first { $0.name == option }?.display ?? "--\(option)"
+                throw UsageError(.invalidValue(text, for: display, expected: expected), commandPath: parsed.path)
             }
         }
         let draft = NewBook(
             title: parsed.string("title") ?? "", author: parsed.string("author") ?? "",
-            year: try value("year", FieldParsing.year), pages: try value("pages", FieldParsing.pages),
-            description: parsed.string("description") ?? "", isbn: try value("isbn", FieldParsing.isbn))
+            year: try value("year", expected: "a whole number from -9999 to 9999", FieldParsing.year),
+            pages: try value("pages", expected: "a whole number above 0", FieldParsing.pages),
+            description: parsed.string("description") ?? "",
+            isbn: try value("isbn", expected: "an ISBN-10 or ISBN-13", FieldParsing.isbn))
         let store = try context.openStore()
         let book = try context.withDatabase { try store.addBook(draft) }
         switch context.options.format {

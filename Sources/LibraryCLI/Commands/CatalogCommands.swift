@@ -13,6 +13,9 @@ enum CatalogCommands {
     static func seed(_ context: CommandContext) throws -> ExitCode {
         let parsed = context.parsed
         let files = parsed.strings("file")
+        if files.contains("") {
+            throw UsageError(.invalidValue("", for: "--file <path>", expected: "a file path"), commandPath: parsed.path)
+        }
         let count = try parsed.integer("generate", in: 0...CatalogGenerator.maxCount)
         let seed = try parsed.integer("random-seed", in: 0...Int.max)
         if count != nil, !files.isEmpty {
@@ -43,6 +46,10 @@ enum CatalogCommands {
 
     static func importFile(_ context: CommandContext) throws -> ExitCode {
         let path = context.parsed.argument("path") ?? ""
+        guard !path.isEmpty else {
+            throw UsageError(
+                .invalidValue("", for: "<path>", expected: "a file path"), commandPath: context.parsed.path)
+        }
         var options = ImportOptions()
         options.dryRun = context.parsed.flag("dry-run")
         // Read and check the whole file before touching the database: a bad file changes nothing.
@@ -61,6 +68,10 @@ enum CatalogCommands {
 
     static func export(_ context: CommandContext) throws -> ExitCode {
         let output = context.parsed.string("output")
+        if output?.isEmpty == true {
+            throw UsageError(
+                .invalidValue("", for: "--output <path>", expected: "a file path"), commandPath: context.parsed.path)
+        }
         let format: ExportFormat
         if let name = context.parsed.string("format") {
             format = ExportFormat(rawValue: name) ?? .csv
