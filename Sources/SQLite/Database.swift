@@ -72,12 +72,12 @@ public final class Database {
         }
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         flags |= options.readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
-        var handle: OpaquePointer?
-        let code = sqlite3_open_v2(path, &handle, flags, nil)
-        guard code == SQLITE_OK, let handle else {
-            let error = SQLiteError(connection: handle, code: code, sql: nil)
+        var handle = try Self.open(path, flags: flags)
+        if isFile && options.readOnly && Self.readFails(handle, with: SQLITE_READONLY) {
+            // A WAL database in a folder this user cannot write, without its -shm file: SQLite cannot set up
+            // shared memory, so even reads fail. Opened as immutable, reads work (and writes still fail).
             sqlite3_close_v2(handle)
-            throw error
+            handle = try Self.open(Self.immutableURI(path), flags: flags | SQLITE_OPEN_URI)
         }
         self.connection = Connection(handle: handle)
         try configure(isFile: isFile)
@@ -235,6 +235,36 @@ extension Database {
                 waited += 5
             }
         }
+    }
+
+    private static func open(_ path: String, flags: Int32) throws -> OpaquePointer {
+        var handle: OpaquePointer?
+        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        guard code == SQLITE_OK, let handle else {
+            let error = SQLiteError(connection: handle, code: code, sql: nil)
+            sqlite3_close_v2(handle)
+            throw error
+        }
+        return handle
+    }
+
+    /// Whether a first read on `handle` fails with this primary result code.
+    private static func readFails(_ handle: OpaquePointer, with code: Int32) -> Bool {
+        sqlite3_exec(handle, "SELECT count(*) FROM sqlite_master", nil, nil, nil) & 0xFF == code
+    }
+
+    /// `file:PATH?immutable=1`, with the characters URIs reserve escaped.
+    private static func immutableURI(_ path: String) -> String {
+        var escaped = ""
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "%"), UInt8(ascii: "?"), UInt8(ascii: "#"):
+                escaped += "%" + String(byte, radix: 16, uppercase: true)
+            default:
+                escaped.unicodeScalars.append(Unicode.Scalar(byte))
+            }
+        }
+        return "file:" + escaped + "?immutable=1"
     }
 
     /// Creates an empty file readable by its owner only, so SQLite (and its -wal, -shm files) use mode 0600.

@@ -120,6 +120,32 @@ struct FaultTests {
     }
 }
 
+extension FaultTests {
+    @Test(
+        "a database another user can read but not write, in a folder they cannot write: list works, take exits 73",
+        .enabled(if: getuid() == 0 && access("/usr/bin/setpriv", X_OK) == 0, "needs root to run as another user")
+    )
+    func readOnlyForAnotherUser() throws {
+        let sandbox = Sandbox()
+        try sandbox.makeLibrary(limits: [5], books: 10)
+        // The other user (nobody) runs a copy of the binary from the sandbox, whatever the checkout's permissions.
+        let binary = sandbox.directory + "/librarycli-copy"
+        let copied = sandbox.shell("cp \"$LIBRARYCLI\" '\(binary)' && chmod 755 '\(binary)'")
+        try #require(copied.ending == .exited(0), "\(copied.err)")
+        chmod(sandbox.directory, 0o755)
+        chmod(sandbox.database, 0o644)
+        let before = FileManager.default.contents(atPath: sandbox.database)
+        let asNobody = "setpriv --reuid=65534 --regid=65534 --clear-groups '\(binary)'"
+        let listed = sandbox.shell("\(asNobody) -q list")
+        #expect(listed.ending == .exited(0), "\(listed.err)")
+        #expect(listed.out.contains("Hey Client 1!"))
+        let taken = sandbox.shell("\(asNobody) -q take 1")
+        #expect(taken.ending == .exited(73), "\(taken.err)")
+        #expect(taken.err.contains("read-only"))
+        #expect(FileManager.default.contents(atPath: sandbox.database) == before)
+    }
+}
+
 // MARK: - Helpers
 
 /// After a failed import: librarycli opens the database, which is whole and holds only the books it had.
