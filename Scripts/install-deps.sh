@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs the Debian packages librarycli builds against, when they are missing; an installed one is never upgraded.
+#
+#   bash Scripts/install-deps.sh          # as root, or with sudo available
+#
+# README's two commands and .ci/run start with it. It prints nothing when everything is there.
+set -euo pipefail
+
+# One name a line: the -dev packages of the C libraries the system-library targets wrap, and pkg-config,
+# through which SwiftPM finds them.
+packages=(
+    pkg-config
+    libsqlite3-dev
+)
+
+need=()
+for package in "${packages[@]}"; do
+    status="$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)"
+    [[ "$status" == "install ok installed" ]] || need+=("$package")
+done
+[[ ${#need[@]} -eq 0 ]] && exit 0
+
+echo "Installing ${need[*]} (Debian packages librarycli builds against)..." >&2
+sudo=()
+if [[ "$(id -u)" -ne 0 ]]; then
+    command -v sudo >/dev/null 2>&1 || {
+        echo "error: librarycli needs ${need[*]}: run 'apt-get install ${need[*]}' as root." >&2
+        exit 1
+    }
+    sudo=(sudo)
+fi
+export DEBIAN_FRONTEND=noninteractive
+"${sudo[@]}" apt-get update -qq
+"${sudo[@]}" apt-get install -y -qq --no-upgrade "${need[@]}" >/dev/null
