@@ -47,7 +47,8 @@ enum DatabaseCommands {
             ]
             context.console.out(document.serialized() + "\n")
         case .text:
-            context.console.out("Created \(summary) at \(path).\n")
+            // A note like the first-use one: on standard error, silenced by -q.
+            context.note("Created \(summary) at \(path).")
         }
         return .success
     }
