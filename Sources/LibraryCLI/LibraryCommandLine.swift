@@ -46,7 +46,7 @@ public enum LibraryCommandLine {
     private static func runCommandLine(
         arguments: [String], environment: [String: String], console: Console, systemNow: Timestamp
     ) -> Int32 {
-        let helpWidth = helpWidth(environment: environment, console: console)
+        let helpWidth = helpWidth(arguments: arguments, environment: environment, console: console)
         let outcome = parser.parse(arguments)
         guard case .command(let parsed) = outcome else {
             if let output = parser.output(for: outcome, width: helpWidth) { emit(output, to: console) }
@@ -125,7 +125,16 @@ public enum LibraryCommandLine {
         }
     }
 
-    private static func helpWidth(environment: [String: String], console: Console) -> Int {
+    /// The width of help and usage errors: `--width` (read before parsing, which help and errors cut short),
+    /// else `COLUMNS`, else the terminal's, as for other text.
+    private static func helpWidth(arguments: [String], environment: [String: String], console: Console) -> Int {
+        for (index, argument) in arguments.enumerated() {
+            if argument == "--" { break }
+            let value =
+                argument == "--width" && index + 1 < arguments.count
+                ? arguments[index + 1] : argument.hasPrefix("--width=") ? String(argument.dropFirst(8)) : nil
+            if let width = value.flatMap({ Int($0) }), (20...1000).contains(width) { return width }
+        }
         if let columns = environment["COLUMNS"].flatMap({ Int($0) }), columns >= 20 { return min(columns, 200) }
         return min(max(console.terminalWidth ?? 80, 20), 200)
     }

@@ -40,6 +40,15 @@ struct HelpGoldenTests {
         }
     }
 
+    @Test("--width sets the width of help as of other text, over COLUMNS")
+    func widthOption() {
+        let sandbox = Sandbox()
+        let byColumns = sandbox.run(["clients", "--help"], environment: ["COLUMNS": "60"]).out
+        #expect(sandbox.run(["--width", "60", "clients", "--help"], environment: ["COLUMNS": "120"]).out == byColumns)
+        #expect(sandbox.run(["clients", "--help", "--width=60"]).out == byColumns)
+        #expect(sandbox.run(["clients", "--help", "--width", "60"]).out == byColumns)
+    }
+
     @Test("two-column sections: each description starts in one column, wrapped lines hang under it")
     func columns() {
         let text = Sandbox().run(["--help"], environment: ["COLUMNS": "60"]).out
