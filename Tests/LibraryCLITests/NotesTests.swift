@@ -5,7 +5,7 @@ import Testing
 @Suite("Notes on standard error, silenced by -q")
 struct NotesTests {
     @Test("init's note is on standard error; -q init --empty prints nothing at all")
-    func initNote() {
+    func initNote() throws {
         let sandbox = Sandbox()
         let quiet = sandbox.run(["-q", "init", "--empty"])
         #expect(quiet.code == 0)
@@ -21,6 +21,12 @@ struct NotesTests {
         let json = Sandbox().run(["-q", "--json", "init"])
         #expect(json.out.hasPrefix("{\n  \"version\": 1,"))
         #expect(json.err.isEmpty)
+        // An existing library: still a document for the script, and the note (silenced by -q) on stderr.
+        let existing = other.run(["--json", "init"])
+        let document = try parseJSON(existing.out)
+        #expect(document["created"] as? Bool == false)
+        #expect(document["database"] as? String == other.database)
+        #expect(existing.err == "The library at \(other.database) already exists; nothing was changed.\n")
     }
 
     /// A session of every kind of command; the import file has an ISBN that cannot be used (a warning).
