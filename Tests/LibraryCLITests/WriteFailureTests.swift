@@ -201,4 +201,51 @@ struct WriteFailureTests {
         #expect(shell.terminationStatus == 0)
         #expect(stat(fresh, &info) == 0 && info.st_mode & 0o7777 == 0o640)
     }
+
+    @Test(
+        "as another user: a file they may not write, or whose owner they cannot keep, is refused and left alone",
+        .enabled(if: getuid() == 0 && access("/usr/bin/setpriv", X_OK) == 0, "needs root to run as another user")
+    )
+    func anotherUser() throws {
+        let sandbox = Self.sandbox()
+        // nobody runs a copy of the binary, reads the database (opened read-only) and writes in a folder of its own.
+        let binary = sandbox.directory + "/librarycli-copy"
+        try FileManager.default.copyItem(atPath: Binary.url.path, toPath: binary)
+        #expect(
+            chmod(binary, 0o755) == 0 && chmod(sandbox.directory, 0o755) == 0 && chmod(sandbox.database, 0o644) == 0)
+        let folder = sandbox.directory + "/out"
+        #expect(mkdir(folder, 0o777) == 0 && chmod(folder, 0o777) == 0)
+        let readOnly = folder + "/read-only.csv"
+        let rootsFile = folder + "/roots.csv"
+        let fresh = folder + "/fresh.csv"
+        for path in [readOnly, rootsFile] { try "old".write(toFile: path, atomically: false, encoding: .utf8) }
+        #expect(chown(readOnly, 65534, 65534) == 0 && chmod(readOnly, 0o444) == 0)
+        #expect(chmod(rootsFile, 0o666) == 0)  // nobody may write it, but a new file would be nobody's
+        func export(_ path: String) throws -> RunResult {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", binary, "export", "-o", path]
+            process.environment = Self.environment(sandbox)
+            let err = Pipe()
+            process.standardError = err
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return RunResult(code: process.terminationStatus, out: "", err: errors)
+        }
+        let refused = try export(readOnly)
+        #expect(refused.code == 74)
+        #expect(refused.err == "Error: cannot write \(readOnly): Permission denied\n")
+        let owner = try export(rootsFile)
+        #expect(owner.code == 74)
+        #expect(owner.err.hasPrefix("Error: cannot write \(rootsFile): cannot keep its owner and group"))
+        for path in [readOnly, rootsFile] { #expect(try String(contentsOfFile: path, encoding: .utf8) == "old") }
+        let created = try export(fresh)
+        #expect(created.code == 0, "\(created.err)")
+        var info = stat()
+        #expect(stat(fresh, &info) == 0 && info.st_uid == 65534)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.contains(".tmp-") }
+        #expect(leftovers.isEmpty)
+    }
 }
