@@ -63,7 +63,7 @@ let package = Package(
         .testTarget(name: "SectionsTests", dependencies: ["Sections"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Sections", "Formats"], exclude: ["Golden"]),
         .testTarget(name: "LibraryScreenTests", dependencies: ["LibraryScreen", "Library", "Sections"]),
-        .testTarget(name: "LibraryCLITests", dependencies: ["LibraryCLI", "Library", "SQLite"]),
+        .testTarget(name: "LibraryCLITests", dependencies: ["LibraryCLI", "Library", "SQLite"], exclude: ["Golden"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["Library", "SQLite"]),
     ]
 )

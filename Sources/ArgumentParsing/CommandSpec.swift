@@ -4,7 +4,7 @@
 ///
 /// The root command carries the program name, the version and the global options, which are accepted before or
 /// after any subcommand. `-h`/`--help` (and `--version` when a version is set) are built in; so is a `help`
-/// subcommand at the root when the root has subcommands.
+/// subcommand in every command that has subcommands (`librarycli help clients add`, `librarycli clients help add`).
 ///
 /// ```swift
 /// let root = CommandSpec(
@@ -80,6 +80,20 @@ public struct CommandSpec: Equatable, Sendable {
         subcommands.first { $0.name == name }
     }
 
+    /// Whether this command has the built-in `help` subcommand: it has subcommands and none named `help`.
+    ///
+    /// ```swift
+    /// root.hasBuiltInHelp  // true: `librarycli help take`, `librarycli clients help add`
+    /// ```
+    public var hasBuiltInHelp: Bool { !subcommands.isEmpty && subcommand(named: "help") == nil }
+
+    /// The built-in `help` subcommand, as a command of its own for its help text (`librarycli help help`).
+    static let builtInHelp = CommandSpec(
+        name: "help", abstract: "Show subcommand help information.",
+        arguments: [
+            .repeating("subcommand", help: "The subcommand to show help for, and its subcommands.", isOptional: true)
+        ])
+
     /// The command reached by following `path` from this command, or nil if a name is unknown.
     ///
     /// ```swift
@@ -97,20 +111,48 @@ public struct CommandSpec: Equatable, Sendable {
 
 // MARK: - HelpSection
 
-/// A titled block of free text appended to a command's help.
+/// A titled block appended to a command's help: free text, two-column rows, or both (the text first).
 ///
-/// Lines are kept as written; lines wider than the help width are wrapped keeping their indentation.
+/// Free text keeps its lines as written; lines wider than the help width are wrapped keeping their indentation.
+/// Rows are laid out like the OPTIONS list: each term, then its text in a column just wide enough for the longest
+/// term (at most the options' column); wrapped text hangs under the text column, and a term too wide for the column
+/// gets a line of its own with its text below.
 ///
 /// ```swift
-/// let exitCodes = HelpSection(title: "EXIT CODES", body: "0   Success.\n64  Usage error.")
+/// let exitCodes = HelpSection(title: "EXIT CODES", rows: [.init(" 0", "Success."), .init("64", "Usage error.")])
+/// let notes = HelpSection(title: "NOTES", body: "Dates are in UTC.")
 /// ```
 public struct HelpSection: Equatable, Sendable {
+    /// One row of a section: a term (kept as written, leading spaces included) and its description.
+    ///
+    /// ```swift
+    /// HelpSection.Row("LIBRARY_DB", "the database file")
+    /// ```
+    public struct Row: Equatable, Sendable {
+        /// The left column, such as an exit code or a variable's name.
+        public var term: String
+        /// The description, wrapped as one paragraph.
+        public var text: String
+
+        /// Creates a row.
+        ///
+        /// ```swift
+        /// HelpSection.Row("COLUMNS", "the width of text output")
+        /// ```
+        public init(_ term: String, _ text: String) {
+            self.term = term
+            self.text = text
+        }
+    }
+
     /// The heading, printed followed by a colon, e.g. `"EXIT CODES"`.
     public var title: String
-    /// The text under the heading.
+    /// Free text under the heading.
     public var body: String
+    /// Two-column rows under the heading, after the free text.
+    public var rows: [Row]
 
-    /// Creates a section.
+    /// Creates a section of free text.
     ///
     /// ```swift
     /// HelpSection(title: "ENVIRONMENT", body: "LIBRARY_DB  Default database path.")
@@ -118,5 +160,17 @@ public struct HelpSection: Equatable, Sendable {
     public init(title: String, body: String) {
         self.title = title
         self.body = body
+        self.rows = []
+    }
+
+    /// Creates a section of two-column rows, with optional free text before them.
+    ///
+    /// ```swift
+    /// HelpSection(title: "ENVIRONMENT", rows: [.init("LIBRARY_DB", "the database file")])
+    /// ```
+    public init(title: String, body: String = "", rows: [Row]) {
+        self.title = title
+        self.body = body
+        self.rows = rows
     }
 }

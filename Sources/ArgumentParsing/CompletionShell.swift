@@ -40,7 +40,7 @@ struct CompletionModel {
         var command: CommandSpec
         /// Own options, then globals not shadowed, then built-ins as plain specs.
         var options: [OptionSpec]
-        /// Subcommand names with their abstracts (plus the built-in `help` at the root).
+        /// Subcommand names with their abstracts (plus the built-in `help` where there are subcommands).
         var subcommands: [(name: String, abstract: String)]
         /// Allowed values of the command's positional arguments.
         var argumentValues: [String]
@@ -62,8 +62,8 @@ struct CompletionModel {
             let (path, command) = pending.removeFirst()
             let globalOptions = globals.filter { global in !command.options.contains { $0.name == global.name } }
             var subcommands = command.subcommands.map { ($0.name, $0.abstract) }
-            if path.isEmpty, !command.subcommands.isEmpty, command.subcommand(named: "help") == nil {
-                subcommands.append(("help", "Show subcommand help information."))
+            if command.hasBuiltInHelp {
+                subcommands.append(("help", CommandSpec.builtInHelp.abstract))
             }
             entries.append(
                 Entry(

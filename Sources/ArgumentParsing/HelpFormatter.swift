@@ -38,8 +38,8 @@ extension ArgumentParser {
                 let label = subcommand.name + (subcommand.name == command.defaultSubcommand ? " (default)" : "")
                 return TextWrap.entry(label: label, text: subcommand.abstract, width: width)
             }
-            if path.isEmpty, root.subcommand(named: "help") == nil {
-                entries += TextWrap.entry(label: "help", text: "Show subcommand help information.", width: width)
+            if command.hasBuiltInHelp {
+                entries += TextWrap.entry(label: "help", text: CommandSpec.builtInHelp.abstract, width: width)
             }
             let program = ([root.name] + path).joined(separator: " ")
             blocks.append(
@@ -48,7 +48,14 @@ extension ArgumentParser {
                         "See '\(program) help <subcommand>' for detailed help.", width: width, indent: 2))
         }
         for section in command.extraHelpSections {
-            blocks.append(["\(section.title):"] + TextWrap.paragraphs(section.body, width: width, indent: 2))
+            var lines = ["\(section.title):"]
+            if !section.body.isEmpty { lines += TextWrap.paragraphs(section.body, width: width, indent: 2) }
+            let longest = section.rows.map { $0.term.count }.max() ?? 0
+            let column = min(2 + longest + 2, TextWrap.entryColumn)
+            for row in section.rows {
+                lines += TextWrap.entry(label: row.term, text: row.text, width: width, column: column)
+            }
+            blocks.append(lines)
         }
         return blocks.map { $0.joined(separator: "\n") }.joined(separator: "\n\n") + "\n"
     }
@@ -78,6 +85,11 @@ extension ArgumentParser {
         var command = root
         var known: [String] = []
         for name in path {
+            if name == "help", command.hasBuiltInHelp {
+                command = CommandSpec.builtInHelp
+                known.append(name)
+                continue
+            }
             guard let next = command.subcommand(named: name) else { break }
             command = next
             known.append(name)

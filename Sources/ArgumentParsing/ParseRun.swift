@@ -48,13 +48,13 @@ struct ParseRun {
         case .value(let word):
             if positionals.isEmpty, command.subcommand(named: word) != nil {
                 try descend(into: word)
-            } else if positionals.isEmpty, path.isEmpty, word == "help", hasBuiltInHelpCommand {
+            } else if positionals.isEmpty, word == "help", command.hasBuiltInHelp {
                 return try helpCommand()
             } else if positionals.isEmpty, !command.subcommands.isEmpty, command.arguments.isEmpty {
                 guard let name = command.defaultSubcommand, command.subcommand(named: name)?.arguments.isEmpty == false
                 else {
                     var names = command.subcommands.map(\.name)
-                    if path.isEmpty, hasBuiltInHelpCommand { names.append("help") }
+                    if command.hasBuiltInHelp { names.append("help") }
                     throw fail(.unknownCommand(word, suggestion: Suggestions.closest(to: word, among: names)))
                 }
                 try descend(into: name)
@@ -129,28 +129,39 @@ struct ParseRun {
         optionValues[spec.name, default: []].append(value)
     }
 
-    /// The built-in `help [command...]`: every following word names a subcommand.
+    /// The built-in `help [command...]`: every following word names a subcommand of the command `help` was given
+    /// to. `help help` and `help --help` show the help of `help` itself.
     private mutating func helpCommand() throws(UsageError) -> ParseOutcome {
-        var target = root
+        var target = command
+        let start = path.count
+        var helpFlag = false
         while index < tokens.count {
             let token = tokens[index]
             index += 1
             switch token {
             case .value(let word), .positional(let word):
+                if word == "help", target.hasBuiltInHelp {
+                    target = CommandSpec.builtInHelp
+                    path.append(word)
+                    continue
+                }
                 guard let next = target.subcommand(named: word) else {
-                    let suggestion = Suggestions.closest(to: word, among: target.subcommands.map(\.name))
+                    var names = target.subcommands.map(\.name)
+                    if target.hasBuiltInHelp { names.append("help") }
+                    let suggestion = Suggestions.closest(to: word, among: names)
                     throw fail(.unknownCommand(word, suggestion: suggestion))
                 }
                 target = next
                 path.append(word)
             case .longOption("help", nil), .shortOptions("h"):
-                continue
+                helpFlag = true
             case .longOption(let name, _):
                 throw fail(.unknownOption("--" + name, suggestion: nil))
             case .shortOptions(let letters):
                 throw fail(.unknownOption("-" + letters, suggestion: nil))
             }
         }
+        if helpFlag, path.count == start { path.append("help") }
         return .help(commandPath: path)
     }
 
@@ -188,8 +199,6 @@ struct ParseRun {
     }
 
     private var builtInSpellings: [String] { root.version == nil ? ["--help"] : ["--help", "--version"] }
-
-    private var hasBuiltInHelpCommand: Bool { !root.subcommands.isEmpty && root.subcommand(named: "help") == nil }
 
     private func option(named name: String) -> OptionSpec? {
         availableOptions.first { $0.name == name }

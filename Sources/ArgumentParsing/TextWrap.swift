@@ -38,9 +38,12 @@ enum TextWrap {
         }
     }
 
+    /// The column where the text of OPTIONS and similar lists starts.
+    static let entryColumn = 26
+
     /// A two-column entry: `label` at column 2, `text` wrapped from column `column` (on the next line if the label
-    /// is too wide).
-    static func entry(label: String, text: String, width: Int, column: Int = 26) -> [String] {
+    /// is too wide), continuation lines hanging under the text column.
+    static func entry(label: String, text: String, width: Int, column: Int = entryColumn) -> [String] {
         let labelLine = "  " + label
         let words = text.split(separator: " ").map(String.init)
         guard !words.isEmpty else { return [labelLine] }

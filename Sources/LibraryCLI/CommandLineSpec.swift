@@ -29,8 +29,8 @@ public enum CommandLineSpec {
         defaultSubcommand: "list",
         version: version,
         extraHelpSections: [
-            HelpSection(title: "EXIT CODES", body: exitCodes),
-            HelpSection(title: "ENVIRONMENT", body: environment),
+            HelpSection(title: "EXIT CODES", rows: exitCodes),
+            HelpSection(title: "ENVIRONMENT", rows: environment),
         ])
 
     // MARK: - Global options
@@ -41,7 +41,7 @@ public enum CommandLineSpec {
             "client", valueName: "id", help: "The client to act as (default: $LIBRARY_CLIENT, else the default client)."
         ),
         .value("format", valueName: "format", help: "Output format.", allowedValues: ["text", "json"]),
-        .flag("json", help: "The same as --format json."),
+        .flag("json", help: "The same as --format json. Errors stay text on standard error."),
         .value("color", valueName: "when", help: "Colour in text output.", allowedValues: ["auto", "always", "never"]),
         .value("width", valueName: "n", help: "Width of text output in columns (default: the terminal's, else 80)."),
         .flag("quiet", short: "q", help: "Print only the data, no notes on standard error."),
@@ -147,9 +147,14 @@ public enum CommandLineSpec {
         name: "export", abstract: "Write the catalog as CSV or JSON.",
         options: [
             .value(
-                "format", valueName: "format", help: "csv or json (default: from --output's extension, else csv).",
+                "format", valueName: "format",
+                help: "csv or json (default: json with --json, else from --output's extension, else csv).",
                 allowedValues: ["csv", "json"]),
-            .value("output", short: "o", valueName: "path", help: "The file to write (default: standard output)."),
+            .value(
+                "output", short: "o", valueName: "path",
+                help: "The file to write (default: standard output). It is replaced whole, keeping its mode and "
+                    + "owner; a symbolic link is written through to its target; a directory, FIFO or device is "
+                    + "refused."),
         ])
 
     static let migrate = CommandSpec(
@@ -167,20 +172,22 @@ public enum CommandLineSpec {
 
     // MARK: - Help sections
 
-    static var exitCodes: String {
+    static var exitCodes: [HelpSection.Row] {
         ExitCode.allCases.map { code in
             let number = String(code.rawValue)
-            return String(repeating: " ", count: 3 - number.count) + number + "  " + code.meaning
-        }.joined(separator: "\n")
+            return HelpSection.Row(String(repeating: " ", count: 3 - number.count) + number, code.meaning)
+        }
     }
 
-    static let environment = """
-        LIBRARY_DB      the database file, when --db is not given
-        LIBRARY_CLIENT  the client id, when --client is not given
-        LIBRARY_NOW     the current time (ISO-8601), for scripted demos and tests
-        XDG_DATA_HOME   where the default database lives: $XDG_DATA_HOME/librarycli/library.sqlite \
-        (else ~/.local/share/librarycli/library.sqlite)
-        COLUMNS         the width of text output, when --width is not given
-        NO_COLOR        when set, no colour (unless --color always)
-        """
+    static let environment: [HelpSection.Row] = [
+        .init("LIBRARY_DB", "the database file, when --db is not given"),
+        .init("LIBRARY_CLIENT", "the client id, when --client is not given"),
+        .init("LIBRARY_NOW", "the current time (ISO-8601), for scripted demos and tests"),
+        .init(
+            "XDG_DATA_HOME",
+            "where the default database lives: $XDG_DATA_HOME/librarycli/library.sqlite "
+                + "(else ~/.local/share/librarycli/library.sqlite)"),
+        .init("COLUMNS", "the width of text output, when --width is not given"),
+        .init("NO_COLOR", "when set, no colour (unless --color always)"),
+    ]
 }

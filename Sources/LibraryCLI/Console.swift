@@ -6,7 +6,9 @@
 
 /// Where a command writes: data to standard output, messages and errors to standard error.
 ///
-/// Tests capture both in memory; the executable writes to the process's file descriptors.
+/// Tests capture both in memory; the executable writes to the process's file descriptors. Every write to standard
+/// output is checked: the first one that fails is kept (`outputError`), later ones are skipped, and
+/// `finishOutput()` reports it at the end, so a full disk is never a silent success.
 ///
 /// For example:
 ///
@@ -27,8 +29,32 @@ public struct Console: Sendable {
         // Only touched from the thread that runs the command.
         var output: [UInt8] = []
         var error: [UInt8] = []
+        var outputError: OutputError?
         let isCaptured: Bool
-        init(isCaptured: Bool) { self.isCaptured = isCaptured }
+        /// For tests: every write to standard output fails with this `errno`.
+        let failingErrno: Int32?
+        init(isCaptured: Bool, failingErrno: Int32? = nil) {
+            self.isCaptured = isCaptured
+            self.failingErrno = failingErrno
+        }
+    }
+
+    /// Why standard output could not be written: the `errno` of the failed write or close.
+    ///
+    ///     OutputError(errno: ENOSPC).reason  // "No space left on device"
+    public struct OutputError: Error, Equatable, Sendable {
+        /// The system's error number.
+        public var errno: Int32
+
+        /// Creates an error from an `errno` value.
+        ///
+        ///     OutputError(errno: EPIPE).isClosedPipe  // true
+        public init(errno: Int32) { self.errno = errno }
+
+        /// The reader went away (`librarycli list | head -1`): not a failure, the command ends quietly.
+        public var isClosedPipe: Bool { errno == EPIPE }
+        /// The system's words for it, such as "No space left on device".
+        public var reason: String { String(cString: strerror(errno)) }
     }
 
     /// A console over the process's standard output and error.
@@ -43,27 +69,63 @@ public struct Console: Sendable {
             terminalWidth: width, sink: Sink(isCaptured: false))
     }
 
-    /// A console that keeps what is written, for tests.
+    /// A console that keeps what is written, for tests; with `failingOutputWith`, every write to standard output
+    /// fails with that `errno` instead (`ENOSPC` for a full disk, `EPIPE` for a closed pipe).
     ///
     ///     let console = Console.captured(isTerminal: true, width: 100)
-    public static func captured(isTerminal: Bool = false, width: Int? = nil) -> Console {
+    ///     let full = Console.captured(failingOutputWith: ENOSPC)
+    public static func captured(isTerminal: Bool = false, width: Int? = nil, failingOutputWith errno: Int32? = nil)
+        -> Console
+    {
         Console(
             isOutputTerminal: isTerminal, isErrorTerminal: isTerminal, terminalWidth: width,
-            sink: Sink(isCaptured: true))
+            sink: Sink(isCaptured: true, failingErrno: errno))
     }
 
-    /// Writes data to standard output.
+    /// Writes data to standard output. After a failed write, nothing more is written.
     ///
     ///     console.out("Dune\n")
     public func out(_ text: String) {
-        if sink.isCaptured { sink.output.append(contentsOf: text.utf8) } else { Console.write(text, to: STDOUT_FILENO) }
+        var text = text
+        text.withUTF8 { out($0) }
     }
 
-    /// Writes a message to standard error.
+    /// Writes bytes to standard output, such as a chunk of an export. After a failed write, nothing more is written.
+    ///
+    ///     console.out(Array("Dune\n".utf8))
+    public func out(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { out($0) }
+    }
+
+    /// Writes a message to standard error. Its failures are not reported: there is nowhere left to report them.
     ///
     ///     console.err("Error: no such book\n")
     public func err(_ text: String) {
-        if sink.isCaptured { sink.error.append(contentsOf: text.utf8) } else { Console.write(text, to: STDERR_FILENO) }
+        if sink.isCaptured {
+            sink.error.append(contentsOf: text.utf8)
+        } else {
+            var text = text
+            _ = text.withUTF8 { Console.write($0, to: STDERR_FILENO) }
+        }
+    }
+
+    /// The first failed write to standard output, if any: commands that write a lot stop early on it.
+    ///
+    ///     if console.outputError != nil { return }  // the disk is full or the reader left
+    public var outputError: OutputError? { sink.outputError }
+
+    /// Ends the output and returns the first error of standard output, if any: a failed write, or an error the
+    /// system reports only when the output is closed (a network file system). Standard output stays open.
+    ///
+    ///     if let error = console.finishOutput(), !error.isClosedPipe { /* exit 74 */ }
+    public func finishOutput() -> OutputError? {
+        if sink.outputError == nil, !sink.isCaptured {
+            // Closing a duplicate flushes what the kernel holds for the file and reports its error, as closing
+            // standard output itself would, without closing it.
+            let duplicate = dup(STDOUT_FILENO)
+            if duplicate >= 0, close(duplicate) != 0, errno != EINTR { sink.outputError = OutputError(errno: errno) }
+        }
+        return sink.outputError
     }
 
     /// What was written to standard output, for a captured console.
@@ -80,18 +142,29 @@ public struct Console: Sendable {
         self.sink = sink
     }
 
-    private static func write(_ text: String, to descriptor: Int32) {
-        var text = text
-        text.withUTF8 { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return  // EPIPE (a closed pipe such as `| head`) or a full disk: nothing more to do.
-                }
-                offset += written
-            }
+    private func out(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard sink.outputError == nil, !bytes.isEmpty else { return }
+        if let failing = sink.failingErrno {
+            sink.outputError = OutputError(errno: failing)
+        } else if sink.isCaptured {
+            sink.output.append(contentsOf: bytes)
+        } else if let failure = Console.write(bytes, to: STDOUT_FILENO) {
+            sink.outputError = OutputError(errno: failure)
         }
+    }
+
+    /// Writes all of `bytes`, retrying partial writes and interruptions; returns the `errno` of a failure.
+    private static func write(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> Int32? {
+        var offset = 0
+        while offset < bytes.count {
+            let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            if written == 0 { return EIO }  // no progress on a non-empty write: never loop on it
+            offset += written
+        }
+        return nil
     }
 }

@@ -18,6 +18,8 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     case internalError = 70
     /// The database cannot be created, opened or written, or is not a librarycli database (EX_CANTCREAT).
     case cannotWrite = 73
+    /// Standard output or an output file could not be written: a full disk, an I/O error (EX_IOERR).
+    case ioError = 74
     /// The database stayed busy beyond the timeout; try again (EX_TEMPFAIL).
     case busy = 75
 
@@ -33,6 +35,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
         case .noInput: "an input file is missing or unreadable"
         case .internalError: "internal error: a bug in librarycli, please report it"
         case .cannotWrite: "the database cannot be created, opened or written, or is not a librarycli database"
+        case .ioError: "standard output or an output file could not be written (a full disk, an I/O error)"
         case .busy: "the database stayed busy beyond the timeout; try again"
         }
     }

@@ -36,15 +36,7 @@ struct GlobalOptions {
                 throw UsageError(error, commandPath: parsed.path)
             }
         }
-        // `export` has its own --format (csv or json); elsewhere --format is text or json.
-        let isExport = parsed.path == ["export"]
-        if parsed.flag("json") {
-            format = .json
-        } else if !isExport, let text = parsed.string("format") {
-            format = Format(rawValue: text) ?? .text
-        } else {
-            format = .text
-        }
+        format = try Self.format(parsed)
         isQuiet = parsed.flag("quiet")
         if let width = try parsed.integer("width", in: 20...1000) {
             self.width = width
@@ -60,6 +52,19 @@ struct GlobalOptions {
             let term = environment["TERM"] ?? ""
             useColor = console.isOutputTerminal && environment["NO_COLOR"] == nil && term != "dumb" && !term.isEmpty
         }
+    }
+
+    /// One meaning everywhere: `--json` is `--format json`, before or after the command. `export` has its own
+    /// `--format csv|json` (read by the command); elsewhere `--format` is `text` or `json`.
+    private static func format(_ parsed: ParsedCommand) throws(UsageError) -> Format {
+        let named = parsed.string("format")
+        if parsed.flag("json") {
+            if let named, named != "json" {
+                throw UsageError(.conflictingOptions("--json", "--format \(named)"), commandPath: parsed.path)
+            }
+            return .json
+        }
+        return named == "json" ? .json : .text
     }
 
     private static func databaseLocation(

@@ -28,7 +28,25 @@ public enum LibraryCommandLine {
     public static func main(
         arguments: [String], environment: [String: String], console: Console, systemNow: Timestamp
     ) -> Int32 {
-        let helpWidth = helpWidth(environment: environment, console: console)
+        let code = runCommandLine(
+            arguments: arguments, environment: environment, console: console, systemNow: systemNow)
+        return finish(code, console: console)
+    }
+
+    /// Checks standard output at the end: a failed write is an error (exit 74) unless the reader of a pipe went away,
+    /// which ends the command quietly. A command that already failed keeps its own code.
+    static func finish(_ code: Int32, console: Console) -> Int32 {
+        guard let error = console.finishOutput(), !error.isClosedPipe else { return code }
+        console.err("Error: cannot write to standard output: \(error.reason).\n")
+        return code == ExitCode.success.rawValue ? ExitCode.ioError.rawValue : code
+    }
+
+    // MARK: - Dispatch
+
+    private static func runCommandLine(
+        arguments: [String], environment: [String: String], console: Console, systemNow: Timestamp
+    ) -> Int32 {
+        let helpWidth = helpWidth(arguments: arguments, environment: environment, console: console)
         let outcome = parser.parse(arguments)
         guard case .command(let parsed) = outcome else {
             if let output = parser.output(for: outcome, width: helpWidth) { emit(output, to: console) }
@@ -41,6 +59,8 @@ public enum LibraryCommandLine {
             let context = CommandContext(
                 parsed: parsed, options: options, environment: environment, console: console, now: now)
             return try run(context).rawValue
+        } catch is Console.OutputError {
+            return ExitCode.success.rawValue  // a command stopped at a failed write to stdout: `finish` reports it
         } catch let error as UsageError {
             emit(parser.output(for: error, width: helpWidth), to: console)
             return error.exitCode
@@ -50,8 +70,6 @@ public enum LibraryCommandLine {
             return failure.code.rawValue
         }
     }
-
-    // MARK: - Dispatch
 
     static func run(_ context: CommandContext) throws -> ExitCode {
         switch context.parsed.path {
@@ -78,6 +96,12 @@ public enum LibraryCommandLine {
 
     static func completion(_ context: CommandContext) throws -> ExitCode {
         let name = context.parsed.argument("shell") ?? ""
+        if context.options.format == .json {
+            throw Failure(
+                message: "'\(context.program) completion' prints a shell script, which has no JSON form: "
+                    + "leave out --json and --format.",
+                code: .usage)
+        }
         guard let shell = CompletionShell(rawValue: name) else {
             throw UsageError(
                 .invalidValue(name, for: "<shell>", expected: "bash, zsh or fish"), commandPath: context.parsed.path)
@@ -101,7 +125,16 @@ public enum LibraryCommandLine {
         }
     }
 
-    private static func helpWidth(environment: [String: String], console: Console) -> Int {
+    /// The width of help and usage errors: `--width` (read before parsing, which help and errors cut short),
+    /// else `COLUMNS`, else the terminal's, as for other text.
+    private static func helpWidth(arguments: [String], environment: [String: String], console: Console) -> Int {
+        for (index, argument) in arguments.enumerated() {
+            if argument == "--" { break }
+            let value =
+                argument == "--width" && index + 1 < arguments.count
+                ? arguments[index + 1] : argument.hasPrefix("--width=") ? String(argument.dropFirst(8)) : nil
+            if let width = value.flatMap({ Int($0) }), (20...1000).contains(width) { return width }
+        }
         if let columns = environment["COLUMNS"].flatMap({ Int($0) }), columns >= 20 { return min(columns, 200) }
         return min(max(console.terminalWidth ?? 80, 20), 200)
     }

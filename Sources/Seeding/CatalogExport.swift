@@ -26,7 +26,9 @@ public enum CatalogExport {
     public static let fields = ["title", "author", "year", "pages", "isbn", "description", "status"]
 
     /// Exports to a file: written to a temporary file in the same directory and renamed over `path` at the end,
-    /// so a failed export leaves nothing half-written. Returns the number of books. Throws `OutputFileError`.
+    /// so a failed export leaves nothing half-written. A symbolic link is written through (its target replaced);
+    /// a directory, FIFO, socket or device is refused; an existing file keeps its mode, owner and group.
+    /// Returns the number of books. Throws `OutputFileError`.
     ///
     ///     let count = try CatalogExport.export(from: store, format: .json, toFile: "catalog.json")
     @discardableResult

@@ -113,7 +113,7 @@ public enum InputFile {
         String(cString: strerror(code))
     }
 
-    private static func kindName(_ type: mode_t) -> String {
+    static func kindName(_ type: mode_t) -> String {
         switch type {
         case S_IFDIR: "directory"
         case S_IFIFO: "pipe"

@@ -17,8 +17,10 @@ do {
         entry += 1
     }
 }
-// A closed pipe (`librarycli list | head -1`) must end writes quietly, not kill the process; a file size limit
-// (`ulimit -f`) must fail the write with a message and exit 73, not kill the process mid-transaction.
+// A closed pipe (`librarycli list | head -1`) must end writes quietly (EPIPE, then exit 0), not kill the process; a
+// file size limit (`ulimit -f`) must fail the write (EFBIG) with a message, not kill the process mid-transaction:
+// exit 73 for the database, 74 for standard output or an export file. LibraryCommandLine checks standard output
+// at the end, so the process exits only after every write was checked.
 signal(SIGPIPE, SIG_IGN)
 signal(SIGXFSZ, SIG_IGN)
 exit(

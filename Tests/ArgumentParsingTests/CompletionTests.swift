@@ -14,7 +14,7 @@ struct CompletionTests {
         "bash completes commands, subcommands, options and values",
         arguments: [
             (["l"], "list"),
-            (["clients", ""], "add use"),
+            (["clients", ""], "add use help"),
             (["list", "--p"], "--page --per-page"),
             (["--db", "x", "clients", "add", "Ann", "--c"], "--card --client --color"),
             (["export", "--format", ""], "csv json"),

@@ -30,16 +30,17 @@ final class Sandbox {
         try? FileManager.default.removeItem(atPath: directory)
     }
 
-    /// Runs librarycli in this process against the sandbox's database.
+    /// Runs librarycli in this process against the sandbox's database; with `failingOutputWith`, every write to
+    /// standard output fails with that `errno`.
     @discardableResult
     func run(
         _ arguments: [String], environment: [String: String] = [:], terminal: Bool = false, width: Int? = nil,
-        useDatabase: Bool = true
+        useDatabase: Bool = true, failingOutputWith failure: Int32? = nil
     ) -> RunResult {
         var env = ["LIBRARY_NOW": now, "HOME": directory]
         if useDatabase { env["LIBRARY_DB"] = database }
         env.merge(environment) { _, new in new }
-        let console = Console.captured(isTerminal: terminal, width: width)
+        let console = Console.captured(isTerminal: terminal, width: width, failingOutputWith: failure)
         let code = LibraryCommandLine.main(
             arguments: arguments, environment: env, console: console, systemNow: Timestamp(secondsSinceEpoch: 0))
         return RunResult(code: code, out: console.capturedOutput, err: console.capturedError)

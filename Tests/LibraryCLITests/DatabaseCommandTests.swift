@@ -126,7 +126,7 @@ struct FirstUseTests {
         let created = sandbox.run(["init", "--empty"], environment: environment, useDatabase: false)
         #expect(created.code == 0)
         #expect(
-            created.out.hasPrefix("Created an empty library at \(sandbox.directory)/data/librarycli/library.sqlite"))
+            created.err.hasPrefix("Created an empty library at \(sandbox.directory)/data/librarycli/library.sqlite"))
         let list = sandbox.run(["list"], environment: environment, useDatabase: false)
         #expect(list.code == 1)
         #expect(list.err.contains("This library has no clients yet"))
@@ -140,7 +140,7 @@ struct FirstUseTests {
         let sandbox = Sandbox()
         let environment = ["XDG_DATA_HOME": sandbox.directory + "/data"]
         let created = sandbox.run(["init"], environment: environment, useDatabase: false)
-        #expect(created.out.contains("with the demo catalog (49 books, 4 clients)"))
+        #expect(created.err.contains("with the demo catalog (49 books, 4 clients)"))
         let list = sandbox.run(["list"], environment: environment, useDatabase: false)
         #expect(list.code == 0)
         #expect(list.err.isEmpty)

@@ -72,8 +72,11 @@ enum CatalogCommands {
             throw UsageError(
                 .invalidValue("", for: "--output <path>", expected: "a file path"), commandPath: context.parsed.path)
         }
+        // `--json` (before or after the command) is `--format json`, as for every command.
         let format: ExportFormat
-        if let name = context.parsed.string("format") {
+        if context.options.format == .json {
+            format = .json
+        } else if let name = context.parsed.string("format") {
             format = ExportFormat(rawValue: name) ?? .csv
         } else if let output, output.lowercased().hasSuffix(".json") {
             format = .json
@@ -89,16 +92,16 @@ enum CatalogCommands {
             }
         }
         let store = try context.openStore()
-        let count: Int
-        do {
-            count = try context.withDatabase {
-                if let output {
-                    return try CatalogExport.export(from: store, format: format, toFile: output)
-                }
-                return try CatalogExport.export(from: store, format: format, toFileDescriptor: STDOUT_FILENO)
+        let count = try context.withDatabase {
+            if let output {
+                return try CatalogExport.export(from: store, format: format, toFile: output)
             }
-        } catch let error as OutputFileError where error.isClosedPipe {
-            return .success  // `librarycli export | head`: the reader had enough.
+            // Standard output goes through the console, which checks every write; after a failed one (a full disk,
+            // or the reader of a pipe gone) the export stops, and the end of the run reports it.
+            return try CatalogExport.export(from: store, format: format) { bytes in
+                context.console.out(bytes)
+                if let error = context.console.outputError { throw error }
+            }
         }
         if let output {
             context.note("Exported \(count) \(count == 1 ? "book" : "books") to \(output).")
@@ -185,7 +188,7 @@ struct ProgressBar {
     }
 }
 
-/// Input-file errors: bad data (65) or a missing or unreadable file (66); an export that cannot be written (73).
+/// Input-file errors: bad data (65) or a missing or unreadable file (66); an export that cannot be written (74).
 struct InputFailure {
     var message: String
     var code: ExitCode
@@ -200,7 +203,7 @@ struct InputFailure {
             code = .noInput
         case let error as OutputFileError:
             message = error.description
-            code = .cannotWrite
+            code = .ioError
         default:
             return nil
         }

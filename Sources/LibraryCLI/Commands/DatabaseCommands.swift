@@ -28,6 +28,11 @@ enum DatabaseCommands {
     static func initialize(_ context: CommandContext) throws -> ExitCode {
         let path = context.options.database.path
         if try context.checkDatabasePath(path) {
+            // Under --json a script still gets its document, saying that nothing was created.
+            if context.options.format == .json {
+                let document: JSONValue = ["version": 1, "database": .string(path), "created": false]
+                context.console.out(document.serialized() + "\n")
+            }
             context.note("The library at \(path) already exists; nothing was changed.")
             return .success
         }
@@ -43,11 +48,12 @@ enum DatabaseCommands {
         switch context.options.format {
         case .json:
             let document: JSONValue = [
-                "version": 1, "database": .string(path), "empty": .bool(context.parsed.flag("empty")),
+                "version": 1, "database": .string(path), "created": true, "empty": .bool(context.parsed.flag("empty")),
             ]
             context.console.out(document.serialized() + "\n")
         case .text:
-            context.console.out("Created \(summary) at \(path).\n")
+            // A note like the first-use one: on standard error, silenced by -q.
+            context.note("Created \(summary) at \(path).")
         }
         return .success
     }

@@ -189,8 +189,8 @@ private let bookCommands: [C] = [
 private let fileCommands: [C] = [
     C(["export", "--format", "xml"], 64, "Invalid value 'xml' for '--format <format>'"),
     C(["export", "--format"], 64, "Missing value for '--format <format>'"),
-    C(["export", "--output", "$DIR/no/such/folder/x.csv"], 73, "No such file or directory"),
-    C(["export", "--output", "$DIR"], 73, "cannot write"),
+    C(["export", "--output", "$DIR/no/such/folder/x.csv"], 74, "No such file or directory"),
+    C(["export", "--output", "$DIR"], 74, "it is a directory, not a regular file"),
     C(["export", "--output", ""], 64, "Invalid value '' for '--output <path>'"),
     C(["seed", "--file", ""], 64, "Invalid value '' for '--file <path>'"),
     C(["import"], 64, "Missing expected argument '<path>'"),

@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+
+/// One meaning of `--json` and `--format` for every command (issue 10, item 11): `--json` is `--format json`, before
+/// or after the command, and every spelling gives the same document.
+@Suite("--json and --format json, everywhere")
+struct JSONFormatTests {
+    /// The four spellings of JSON output for a command line.
+    static func spellings(_ command: [String]) -> [[String]] {
+        [["--json"] + command, command + ["--json"], ["--format", "json"] + command, command + ["--format", "json"]]
+    }
+
+    /// A command, and what to do in a fresh sandbox before it.
+    struct Case: CustomStringConvertible, Sendable {
+        var command: [String]
+        var setUp: @Sendable (Sandbox) -> Void = { $0.makeSmallLibrary() }
+        var description: String { command.joined(separator: " ") }
+    }
+
+    static let cases: [Case] = [
+        Case(command: ["list"]),
+        Case(command: ["list", "--search", "dune"]),
+        Case(command: ["take", "2"]),
+        Case(command: ["return", "1"]) { sandbox in
+            sandbox.makeSmallLibrary()
+            sandbox.run(["take", "1"])
+        },
+        Case(command: ["renew", "1"]) { sandbox in
+            sandbox.makeSmallLibrary()
+            sandbox.run(["take", "1"])
+        },
+        Case(command: ["history"]) { sandbox in
+            sandbox.makeSmallLibrary()
+            sandbox.run(["take", "1"])
+            sandbox.run(["return", "1"])
+        },
+        Case(command: ["clients"]),
+        Case(command: ["clients", "list"]),
+        Case(command: ["clients", "add", "Ada Lovelace"]),
+        Case(command: ["clients", "use", "2"]),
+        Case(command: ["books"]),
+        Case(command: ["books", "list", "--search", "hugo"]),
+        Case(command: ["books", "add", "--title", "Emma"]),
+        Case(command: ["seed"]),
+        Case(command: ["import", "--dry-run", "BOOKS"]) { sandbox in
+            sandbox.makeSmallLibrary()
+            try? "title,author\nEmma,Jane Austen\n".write(
+                toFile: sandbox.directory + "/books.csv", atomically: true, encoding: .utf8)
+        },
+        Case(command: ["import", "BOOKS"]) { sandbox in
+            sandbox.makeSmallLibrary()
+            try? "title,author\nEmma,Jane Austen\n".write(
+                toFile: sandbox.directory + "/books.csv", atomically: true, encoding: .utf8)
+        },
+        Case(command: ["migrate"]),
+        Case(command: ["migrate", "--status"]),
+        Case(command: ["init", "--empty"]) { _ in },
+        Case(command: ["export"]),
+    ]
+
+    @Test("every spelling of JSON gives the same valid document with version 1", arguments: cases)
+    func sameDocument(_ testCase: Case) throws {
+        var outputs: [String] = []
+        for arguments in Self.spellings(testCase.command) {
+            let sandbox = Sandbox()
+            testCase.setUp(sandbox)
+            let resolved = arguments.map { $0 == "BOOKS" ? sandbox.directory + "/books.csv" : $0 }
+            let result = sandbox.run(resolved)
+            #expect(result.code == 0, "\(arguments): \(result.err)")
+            let text = result.out.replacingOccurrences(of: sandbox.directory, with: "<dir>")
+            let object = try JSONSerialization.jsonObject(with: Data(text.utf8))
+            if testCase.command == ["export"] {
+                #expect((object as? [Any])?.count == 3, "\(arguments)")
+            } else {
+                #expect((object as? [String: Any])?["version"] as? Int == 1, "\(arguments): \(text.prefix(200))")
+            }
+            outputs.append(text)
+        }
+        #expect(Set(outputs).count == 1, "the spellings of \(testCase) differ")
+    }
+
+    @Test("export: --json is --format json; --format csv is CSV; --json wins over a .csv extension")
+    func export() {
+        let sandbox = Sandbox()
+        sandbox.makeSmallLibrary()
+        #expect(sandbox.run(["export"]).out.hasPrefix("title,author,year"))
+        #expect(sandbox.run(["export", "--format", "csv"]).out.hasPrefix("title,author,year"))
+        #expect(sandbox.run(["--json", "export"]).out.hasPrefix("[\n{\"title\":\"Dune\""))
+        let file = sandbox.directory + "/catalog.csv"
+        #expect(sandbox.run(["-q", "export", "--json", "-o", file]).code == 0)
+        #expect((try? String(contentsOfFile: file, encoding: .utf8))?.hasPrefix("[\n{") == true)
+    }
+
+    @Test(
+        "contradicting formats are a usage error, and completion refuses JSON",
+        arguments: [
+            ["--json", "--format", "text", "list"], ["list", "--format", "text", "--json"],
+            ["export", "--json", "--format", "csv"], ["--json", "export", "--format", "csv"],
+            ["completion", "bash", "--json"], ["--format", "json", "completion", "bash"],
+        ])
+    func conflicts(arguments: [String]) {
+        let sandbox = Sandbox()
+        sandbox.makeSmallLibrary()
+        let result = sandbox.run(arguments)
+        #expect(result.code == 64, "\(arguments): \(result.err)")
+        #expect(result.out.isEmpty)
+        #expect(result.err.hasPrefix("Error: "))
+    }
+
+    @Test("errors under --json stay plain text on standard error")
+    func errorsStayText() {
+        let sandbox = Sandbox()
+        sandbox.makeSmallLibrary()
+        let result = sandbox.run(["--json", "take", "99"])
+        #expect(result.code == 1)
+        #expect(result.out.isEmpty)
+        #expect(result.err.hasPrefix("Error: There is no book #99"))
+    }
+}
