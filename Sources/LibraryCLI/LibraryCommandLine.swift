@@ -37,9 +37,8 @@ public enum LibraryCommandLine {
         }
         do {
             let options = try GlobalOptions(parsed, environment: environment, console: console)
-            let now = try clock(environment: environment, systemNow: systemNow, path: parsed.path)
             let context = CommandContext(
-                parsed: parsed, options: options, environment: environment, console: console, now: now)
+                parsed: parsed, options: options, environment: environment, console: console, systemNow: systemNow)
             return try run(context).rawValue
         } catch let error as UsageError {
             emit(parser.output(for: error, width: helpWidth), to: console)
@@ -87,19 +86,6 @@ public enum LibraryCommandLine {
     }
 
     // MARK: - Private
-
-    private static func clock(
-        environment: [String: String], systemNow: Timestamp, path: [String]
-    ) throws(UsageError) -> Timestamp {
-        guard let text = environment["LIBRARY_NOW"], !text.isEmpty else { return systemNow }
-        do {
-            return try Timestamp(iso8601: text)
-        } catch {
-            throw UsageError(
-                .invalidValue(text, for: "LIBRARY_NOW", expected: "an ISO-8601 time such as 2026-11-29T14:40:00Z"),
-                commandPath: path)
-        }
-    }
 
     private static func helpWidth(environment: [String: String], console: Console) -> Int {
         if let columns = environment["COLUMNS"].flatMap({ Int($0) }), columns >= 20 { return min(columns, 200) }

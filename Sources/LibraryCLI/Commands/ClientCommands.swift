@@ -40,11 +40,12 @@ enum ClientCommands {
         let parsed = context.parsed
         let name = parsed.argument("name") ?? ""
         let card = parsed.string("card")
-        let limit = try parsed.integer("limit", in: 0...1000) ?? 5
+        let limit = try parsed.integer("limit", in: LibraryRules.loanLimits) ?? LibraryRules.defaultLoanLimit
+        let now = try context.now
         let store = try context.openStore()
         let client = try context.withDatabase {
             try store.write { store in
-                let client = try store.addClient(name: name, cardNumber: card, loanLimit: limit, now: context.now)
+                let client = try store.addClient(name: name, cardNumber: card, loanLimit: limit, now: now)
                 // The first client of a library becomes its default, so `list` works straight away.
                 if try store.defaultClientID() == nil { try store.setDefaultClient(id: client.id) }
                 return client

@@ -7,28 +7,28 @@ import Sections
 /// `take`, `return`, `renew` and `history`: the client's loans.
 enum LoanCommands {
     static func take(_ context: CommandContext) throws -> ExitCode {
-        try change(context, verb: "take") { store, client, ids in
-            try store.take(bookIDs: ids, clientID: client.id, now: context.now)
-        } describe: { loaned in
+        try change(context, verb: "take") { store, client, ids, now in
+            try store.take(bookIDs: ids, clientID: client.id, now: now)
+        } describe: { loaned, _ in
             "Took \(loaned.book.title) (#\(loaned.book.id)), due \(loaned.loan.dueAt.date)."
         }
     }
 
     static func returnBooks(_ context: CommandContext) throws -> ExitCode {
-        try change(context, verb: "return") { store, client, ids in
-            try store.returnBooks(bookIDs: ids, clientID: client.id, now: context.now)
-        } describe: { loaned in
-            let late = loaned.loan.dueAt < context.now ? " (it was due \(loaned.loan.dueAt.date))" : ""
+        try change(context, verb: "return") { store, client, ids, now in
+            try store.returnBooks(bookIDs: ids, clientID: client.id, now: now)
+        } describe: { loaned, now in
+            let late = loaned.loan.dueAt < now ? " (it was due \(loaned.loan.dueAt.date))" : ""
             return "Returned \(loaned.book.title) (#\(loaned.book.id))\(late)."
         }
     }
 
     static func renew(_ context: CommandContext) throws -> ExitCode {
-        try change(context, verb: "renew") { store, client, ids in
-            [try store.renew(bookID: ids[0], clientID: client.id, now: context.now)]
-        } describe: { loaned in
+        try change(context, verb: "renew") { store, client, ids, now in
+            [try store.renew(bookID: ids[0], clientID: client.id, now: now)]
+        } describe: { loaned, _ in
             "Renewed \(loaned.book.title) (#\(loaned.book.id)): now due \(loaned.loan.dueAt.date) "
-                + "(renewal \(loaned.loan.renewals) of \(LibraryStore.maxRenewals))."
+                + "(renewal \(loaned.loan.renewals) of \(LibraryRules.maxRenewals))."
         }
     }
 
@@ -68,27 +68,28 @@ enum LoanCommands {
     /// book and the screen with what changed marked.
     private static func change(
         _ context: CommandContext, verb: String,
-        _ perform: (LibraryStore, Client, [Int]) throws -> [LoanedBook],
-        describe: (LoanedBook) -> String
+        _ perform: (LibraryStore, Client, [Int], Timestamp) throws -> [LoanedBook],
+        describe: (LoanedBook, Timestamp) -> String
     ) throws -> ExitCode {
         var ids: [Int] = []
         for id in try context.parsed.positiveIntegers("book-id") where !ids.contains(id) { ids.append(id) }
+        let now = try context.now
         let store = try context.openStore()
         let client = try context.currentClient(in: store)
         func screen() throws -> Snapshot {
             let screen = try context.withDatabase {
                 try store.clientScreen(
-                    clientID: client.id, page: 1, perPage: ListCommand.defaultPerPage, now: context.now)
+                    clientID: client.id, page: 1, perPage: ListCommand.defaultPerPage, now: now)
             }
             return LibraryScreen.snapshot(from: screen, program: context.program)
         }
         let before = try screen()
-        let outcomes = try context.withDatabase { try perform(store, client, ids) }
+        let outcomes = try context.withDatabase { try perform(store, client, ids, now) }
         let after = try screen()
         let changes = after.changes(from: before)
         switch context.options.format {
         case .text:
-            context.console.out(outcomes.map(describe).joined(separator: "\n") + "\n\n")
+            context.console.out(outcomes.map { describe($0, now) }.joined(separator: "\n") + "\n\n")
             ScreenOutput.print(after, context: context, changes: changes)
         case .json:
             let outcomeValues = outcomes.map { loanJSON($0, action: verb) }
