@@ -82,6 +82,17 @@ public enum TextField: String, Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// The text without leading and trailing whitespace, checked as `check` does: what the store keeps.
+    ///
+    /// ```swift
+    /// try TextField.name.checked("  Ada Lovelace ")  // "Ada Lovelace"
+    /// ```
+    public func checked(_ text: String) throws(TextFieldProblem) -> String {
+        let value = trimmed(text)
+        try check(value)
+        return value
+    }
+
     // MARK: - Private
 
     private func isRefused(_ scalar: Unicode.Scalar) -> Bool {

@@ -118,7 +118,7 @@ struct CommandContext {
 
     /// A note for the person at the terminal, on standard error; `-q` silences it.
     func note(_ text: String) {
-        if !options.isQuiet { console.err(text + "\n") }
+        if !options.isQuiet { console.err(CommandText.line(text) + "\n") }
     }
 
     // MARK: - The client

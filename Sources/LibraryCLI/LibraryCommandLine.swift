@@ -45,7 +45,7 @@ public enum LibraryCommandLine {
             return error.exitCode
         } catch {
             let failure = Failure(error)
-            console.err("Error: \(failure.message)\n")
+            console.err("Error: \(CommandText.line(failure.message))\n")
             return failure.code.rawValue
         }
     }
@@ -95,7 +95,7 @@ public enum LibraryCommandLine {
     private static func emit(_ output: ParserOutput, to console: Console) {
         switch output.channel {
         case .standardOutput: console.out(output.text)
-        case .standardError: console.err(output.text)
+        case .standardError: console.err(CommandText.lines(output.text))  // may quote what was typed
         }
     }
 }

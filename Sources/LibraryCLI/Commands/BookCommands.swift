@@ -42,7 +42,7 @@ enum BookCommands {
                     ?? (result.totalCount == 0
                         ? "The library has no books yet. Add the demo catalog with: \(context.program) seed"
                         : "Page \(page) is past the end (\(result.pageCount) pages).")
-                context.console.out(why + "\n")
+                context.say(why)
                 return .success
             }
             var table = TextTable(columns: [
@@ -61,7 +61,7 @@ enum BookCommands {
                 footer += " · next: \(context.program) books --page \(result.page + 1)"
                 if perPage != defaultPerPage { footer += " --per-page \(perPage)" }
             }
-            context.console.out(footer + "\n")
+            context.say(footer)
         }
         return .success
     }
@@ -80,10 +80,11 @@ enum BookCommands {
             }
         }
         let draft = NewBook(
-            title: parsed.string("title") ?? "", author: parsed.string("author") ?? "",
+            title: try CommandText.checked(parsed.string("title") ?? "", .title),
+            author: try CommandText.checked(parsed.string("author") ?? "", .author),
             year: try value("year", expected: "a whole number from -9999 to 9999", FieldParsing.year),
             pages: try value("pages", expected: "a whole number above 0", FieldParsing.pages),
-            description: parsed.string("description") ?? "",
+            description: try CommandText.checked(parsed.string("description") ?? "", .description),
             isbn: try value("isbn", expected: "an ISBN-10 or ISBN-13", FieldParsing.isbn))
         let store = try context.openStore()
         let book = try context.withDatabase { try store.addBook(draft) }
@@ -93,7 +94,7 @@ enum BookCommands {
                 JSONValue.object(members: [("version", 1), ("book", bookJSON(book, availability: .available))])
                     .serialized() + "\n")
         case .text:
-            context.console.out("Added \(book.title) as book #\(book.id).\n")
+            context.say("Added \(book.title) as book #\(book.id).")
         }
         return .success
     }

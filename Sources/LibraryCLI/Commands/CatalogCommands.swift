@@ -147,7 +147,7 @@ enum CatalogCommands {
             if let card = report.defaultClientCard {
                 lines.append("The client with card \(card) is now the default client.")
             }
-            context.console.out(lines.joined(separator: "\n") + "\n")
+            for line in lines { context.say(line) }
             for warning in report.warnings { context.note("warning: \(warning)") }
         }
     }

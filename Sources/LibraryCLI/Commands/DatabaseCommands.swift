@@ -50,7 +50,7 @@ enum DatabaseCommands {
             ]
             context.console.out(document.serialized() + "\n")
         case .text:
-            context.console.out("Created \(summary) at \(path).\n")
+            context.say("Created \(summary) at \(path).")
         }
         return .success
     }

@@ -45,7 +45,7 @@ enum LoanCommands {
             context.console.out(document.serialized(pretty: true) + "\n")
         case .text:
             guard !loans.isEmpty else {
-                context.console.out("\(client.name) has returned no books yet.\n")
+                context.say("\(client.name) has returned no books yet.")
                 return .success
             }
             var table = TextTable(columns: [
@@ -72,7 +72,14 @@ enum LoanCommands {
         describe: (LoanedBook, Timestamp) -> String
     ) throws -> ExitCode {
         var ids: [Int] = []
-        for id in try context.parsed.positiveIntegers("book-id") where !ids.contains(id) { ids.append(id) }
+        var repeated: [Int] = []
+        for id in try context.parsed.positiveIntegers("book-id") {
+            if !ids.contains(id) {
+                ids.append(id)
+            } else if !repeated.contains(id) {
+                repeated.append(id)
+            }
+        }
         let now = try context.now
         let store = try context.openStore()
         let client = try context.currentClient(in: store)
@@ -84,12 +91,14 @@ enum LoanCommands {
             return LibraryScreen.snapshot(from: screen, program: context.program)
         }
         let before = try screen()
+        for id in repeated { context.note("Book #\(id) is named more than once; it counts once.") }
         let outcomes = try context.withDatabase { try perform(store, client, ids, now) }
         let after = try screen()
         let changes = after.changes(from: before)
         switch context.options.format {
         case .text:
-            context.console.out(outcomes.map { describe($0, now) }.joined(separator: "\n") + "\n\n")
+            for outcome in outcomes { context.say(describe(outcome, now)) }
+            context.say("")
             ScreenOutput.print(after, context: context, changes: changes)
         case .json:
             let outcomeValues = outcomes.map { loanJSON($0, action: verb) }
