@@ -58,6 +58,7 @@ public enum LibraryCommandLine {
         case ["take"]: return try LoanCommands.take(context)
         case ["return"]: return try LoanCommands.returnBooks(context)
         case ["renew"]: return try LoanCommands.renew(context)
+        case ["loans"]: return try LoanCommands.loans(context)
         case ["history"]: return try LoanCommands.history(context)
         case ["clients"], ["clients", "list"]: return try ClientCommands.list(context)
         case ["clients", "add"]: return try ClientCommands.add(context)

@@ -171,6 +171,7 @@ struct BadEnvironmentTests {
             (["take"], ["take", "2"], [.clock, .client]),
             (["return"], ["return", "1"], [.clock, .client]),
             (["renew"], ["renew", "1"], [.clock, .client]),
+            (["loans"], ["loans"], [.clock, .client]),
             (["history"], ["history"], [.client]),
             (["clients"], ["clients"], []),
             (["clients", "list"], ["clients", "list"], []),

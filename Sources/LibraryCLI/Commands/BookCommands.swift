@@ -1,6 +1,7 @@
 import ArgumentParsing
 import Formats
 import Library
+import LibraryScreen
 import Rendering
 import Seeding
 
@@ -41,7 +42,7 @@ enum BookCommands {
                     search.map { "No books match “\($0)”." }
                     ?? (result.totalCount == 0
                         ? "The library has no books yet. Add the demo catalog with: \(context.program) seed"
-                        : "Page \(page) is past the end (\(result.pageCount) pages).")
+                        : "Page \(page) is past the end (\(result.pageCount == 1 ? "1 page" : "\(result.pageCount) pages")).")
                 context.say(why)
                 return .success
             }
@@ -51,16 +52,24 @@ enum BookCommands {
             ])
             for entry in result.entries {
                 table.append([
-                    String(entry.book.id), entry.book.title, entry.book.author, entry.book.year.map(String.init) ?? "",
+                    String(entry.book.id), entry.book.title, entry.book.author,
+                    entry.book.year.map(LibraryScreen.yearText) ?? "",
                     status(entry.availability),
                 ])
             }
             context.console.out(table.render(width: context.options.width))
-            var footer = "Page \(result.page) of \(result.pageCount) · \(result.totalCount) books"
-            if result.hasNextPage {
-                footer += " · next: \(context.program) books --page \(result.page + 1)"
-                if perPage != defaultPerPage { footer += " --per-page \(perPage)" }
+            let books = result.totalCount == 1 ? "1 book" : "\(result.totalCount) books"
+            var footer = "Page \(result.page) of \(result.pageCount) · \(books)"
+            func pageCommand(_ number: Int) -> String {
+                var command = "\(context.program) books --page \(number)"
+                if perPage != defaultPerPage { command += " --per-page \(perPage)" }
+                if let search = result.search { command += " --search " + shellQuoted(search) }
+                return command
             }
+            if result.page > 1 && result.page <= result.pageCount {
+                footer += " · previous: " + pageCommand(result.page - 1)
+            }
+            if result.hasNextPage { footer += " · next: " + pageCommand(result.page + 1) }
             context.say(footer)
         }
         return .success

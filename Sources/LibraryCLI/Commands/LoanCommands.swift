@@ -4,7 +4,7 @@ import LibraryScreen
 import Rendering
 import Sections
 
-/// `take`, `return`, `renew` and `history`: the client's loans.
+/// `take`, `return`, `renew`, `loans` and `history`: the client's loans.
 enum LoanCommands {
     static func take(_ context: CommandContext) throws -> ExitCode {
         try change(context, verb: "take") { store, client, ids, now in
@@ -30,6 +30,48 @@ enum LoanCommands {
             "Renewed \(loaned.book.title) (#\(loaned.book.id)): now due \(loaned.loan.dueAt.date) "
                 + "(renewal \(loaned.loan.renewals) of \(LibraryRules.maxRenewals))."
         }
+    }
+
+    /// Every open loan of the client with its due date, soonest due first, overdue ones marked: what the screen's
+    /// row of books cannot show when it says "+N more".
+    static func loans(_ context: CommandContext) throws -> ExitCode {
+        let now = try context.now
+        let store = try context.openStore()
+        let client = try context.currentClient(in: store)
+        let loans = try context.withDatabase { try store.openLoans(clientID: client.id, now: now) }.sorted {
+            ($0.loan.dueAt, $0.book.id) < ($1.loan.dueAt, $1.book.id)
+        }
+        let overdue = loans.filter(\.isOverdue).count
+        switch context.options.format {
+        case .json:
+            let document: JSONValue = .object(members: [
+                ("version", 1), ("clientId", .int(client.id)), ("loanLimit", .int(client.loanLimit)),
+                ("overdue", .int(overdue)),
+                ("loans", .array(loans.map { loanJSON($0, action: nil, overdue: $0.isOverdue) })),
+            ])
+            context.console.out(document.serialized(pretty: true) + "\n")
+        case .text:
+            guard !loans.isEmpty else {
+                context.say("\(client.name) has no books on loan. Take one with: \(context.program) take <book-id>")
+                return .success
+            }
+            var table = TextTable(columns: [
+                .init("Due"), .init("ID", alignRight: true), .init("Title"), .init("Author"), .init("Renewed"),
+                .init(""),
+            ])
+            for loaned in loans {
+                table.append([
+                    loaned.loan.dueAt.date, String(loaned.book.id), loaned.book.title, loaned.book.author,
+                    "\(loaned.loan.renewals) of \(LibraryRules.maxRenewals)", loaned.isOverdue ? "OVERDUE" : "",
+                ])
+            }
+            context.console.out(table.render(width: context.options.width))
+            let books = loans.count == 1 ? "1 book" : "\(loans.count) books"
+            var summary = "\(client.name) has \(books) of \(client.loanLimit)"
+            if overdue > 0 { summary += "; \(overdue) overdue: please return \(overdue == 1 ? "it" : "them")" }
+            context.say(summary + ".")
+        }
+        return .success
     }
 
     static func history(_ context: CommandContext) throws -> ExitCode {
@@ -107,7 +149,7 @@ enum LoanCommands {
         return .success
     }
 
-    static func loanJSON(_ loaned: LoanedBook, action: String?) -> JSONValue {
+    static func loanJSON(_ loaned: LoanedBook, action: String?, overdue: Bool? = nil) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = []
         if let action { members.append(("action", .string(action))) }
         members += [
@@ -117,6 +159,7 @@ enum LoanCommands {
             ("returnedAt", .init(optional: loaned.loan.returnedAt?.iso8601)),
             ("renewals", .int(loaned.loan.renewals)),
         ]
+        if let overdue { members.append(("overdue", .bool(overdue))) }
         return .object(members: members)
     }
 }

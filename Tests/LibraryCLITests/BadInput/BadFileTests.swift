@@ -113,7 +113,7 @@ private let csvFiles: [F] = [
     file("after-quote.csv", "title\n\"A\"x\n", "characters after a closing quote; expected a comma or a line break"),
     file("bare-quote.csv", "title\nA\"B\n", "a quote (\") inside a field that is not quoted"),
     file("too-many-fields.csv", "title,author\nA,B,C\n", "line 2, column 3: row has 3 fields, header has 2"),
-    file("too-few-fields.csv", "title,author\nA\n", "row has 1 fields, header has 2"),
+    file("too-few-fields.csv", "title,author\nA\n", "row has 1 field, header has 2"),
     file(
         "clients.csv", "name,card_number\nAda,C-9\n",
         "line 1: this looks like a clients file (it has a card number), but books were expected"),
