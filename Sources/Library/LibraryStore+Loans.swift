@@ -118,7 +118,8 @@ extension LibraryStore {
 
     // MARK: - Renewing
 
-    /// Extends the client's loan of `bookID` by one loan period (from its due date), at most twice.
+    /// Extends the client's loan of `bookID` by one loan period (from its due date), at most
+    /// `LibraryRules.maxRenewals` times.
     ///
     /// Throws `LibraryError.noSuchClient`, `.noSuchBook`, `.notBorrowedByYou`, `.overdue` (due before `now`)
     /// or `.renewalLimitReached`.

@@ -71,7 +71,10 @@ public enum CommandLineSpec {
         arguments: [.repeating("book-id", help: "The id of a book to return.")])
 
     static let renew = CommandSpec(
-        name: "renew", abstract: "Renew a loan by one loan period (twice at most, not when overdue).",
+        name: "renew",
+        abstract:
+            "Renew a loan by one loan period of \(LibraryRules.loanPeriodDays) days (\(LibraryRules.maxRenewals) times "
+            + "at most, not when overdue).",
         arguments: [.required("book-id", help: "The id of the book to renew.")])
 
     static let loans = CommandSpec(

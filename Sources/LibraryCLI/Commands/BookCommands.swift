@@ -91,8 +91,12 @@ enum BookCommands {
         let draft = NewBook(
             title: try CommandText.checked(parsed.string("title") ?? "", .title),
             author: try CommandText.checked(parsed.string("author") ?? "", .author),
-            year: try value("year", expected: "a whole number from -9999 to 9999", FieldParsing.year),
-            pages: try value("pages", expected: "a whole number above 0", FieldParsing.pages),
+            year: try value(
+                "year",
+                expected: "a whole number from \(LibraryRules.years.lowerBound) to \(LibraryRules.years.upperBound)",
+                FieldParsing.year),
+            pages: try value(
+                "pages", expected: "a whole number from 1 to \(LibraryRules.maxPages)", FieldParsing.pages),
             description: try CommandText.checked(parsed.string("description") ?? "", .description),
             isbn: try value("isbn", expected: "an ISBN-10 or ISBN-13", FieldParsing.isbn))
         let store = try context.openStore()
