@@ -189,6 +189,9 @@ struct BadEnvironmentTests {
             (["init"], ["init"], []),
             (["init"], ["--db", sandbox.directory + "/new.sqlite", "init"], [.clock]),
             (["completion"], ["completion", "bash"], []),
+            (["help"], ["help", "take"], []),
+            (["--version"], ["--version"], []),
+            ([], [], [.clock, .client]),
         ]
     }
 
