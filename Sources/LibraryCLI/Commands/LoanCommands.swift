@@ -57,12 +57,11 @@ enum LoanCommands {
             }
             var table = TextTable(columns: [
                 .init("Due"), .init("ID", alignRight: true), .init("Title"), .init("Author"), .init("Renewed"),
-                .init(""),
             ])
             for loaned in loans {
                 table.append([
-                    loaned.loan.dueAt.date, String(loaned.book.id), loaned.book.title, loaned.book.author,
-                    "\(loaned.loan.renewals) of \(LibraryRules.maxRenewals)", loaned.isOverdue ? "OVERDUE" : "",
+                    loaned.loan.dueAt.date + (loaned.isOverdue ? " overdue" : ""), String(loaned.book.id),
+                    loaned.book.title, loaned.book.author, "\(loaned.loan.renewals) of \(LibraryRules.maxRenewals)",
                 ])
             }
             context.console.out(table.render(width: context.options.width))
