@@ -150,6 +150,14 @@ struct CommandContext {
             code: .refused)
     }
 
+    /// Opens the database for a command that acts as a client, and finds the client; a bad `LIBRARY_CLIENT` is
+    /// refused before the database is opened.
+    func openStoreAsClient() throws -> (LibraryStore, Client) {
+        _ = try chosenClientID()
+        let store = try openStore()
+        return (store, try currentClient(in: store))
+    }
+
     /// `--client`, else `LIBRARY_CLIENT`, else nil; a `LIBRARY_CLIENT` that is not a positive whole number is a usage
     /// error.
     func chosenClientID() throws(UsageError) -> Int? {

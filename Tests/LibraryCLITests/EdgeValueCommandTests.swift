@@ -34,6 +34,20 @@ struct EdgeValueCommandTests {
         #expect(result.out.isEmpty)
     }
 
+    @Test(
+        "a bad LIBRARY_NOW or LIBRARY_CLIENT is refused before a new database would be created",
+        arguments: [["LIBRARY_NOW": "soon"], ["LIBRARY_CLIENT": "abc"]])
+    func badEnvironmentCreatesNothing(environment: [String: String]) throws {
+        let sandbox = Sandbox()
+        let fresh = sandbox.directory + "/fresh.sqlite"
+        for command in [["list"], ["take", "1"], ["loans"], ["history"]] {
+            let result = sandbox.run(["--db", fresh] + command, environment: environment)
+            if command == ["history"] && environment["LIBRARY_NOW"] != nil { continue }
+            #expect(result.code == 64, "\(command): \(result.err)")
+            #expect(!FileManager.default.fileExists(atPath: fresh), "\(command) created the database")
+        }
+    }
+
     // MARK: - Names, titles and authors on the way in
 
     static let badNames = [

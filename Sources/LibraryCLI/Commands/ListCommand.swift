@@ -13,9 +13,8 @@ enum ListCommand {
         let range = try catalogRange(context)
         let search = context.parsed.string("search")
         let now = try context.now
-        let store = try context.openStore()
+        let (store, client) = try context.openStoreAsClient()
         if range == .all { _ = try context.countForAll(in: store) }
-        let client = try context.currentClient(in: store)
         let screen = try context.withDatabase {
             try LibraryScreen.load(from: store, clientID: client.id, range: range, search: search, now: now)
         }
