@@ -48,6 +48,18 @@ struct EdgeValueCommandTests {
         }
     }
 
+    @Test("a time in the database outside the years 0001-9999 (written by hand) is reported as damage, exit 73")
+    func storedTimeOutOfRange() throws {
+        let sandbox = Sandbox()
+        sandbox.makeSmallLibrary()
+        #expect(sandbox.run(["take", "1"]).code == 0)
+        let db = try Database(path: sandbox.database)
+        try db.execute("UPDATE loans SET taken_at = '0000-06-01T00:00:00Z'")
+        let result = sandbox.run(["loans"])
+        #expect(result.code == 73)
+        #expect(result.err.contains("cannot read") && result.err.contains("0000-06-01T00:00:00Z"), "\(result.err)")
+    }
+
     // MARK: - Names, titles and authors on the way in
 
     static let badNames = [
