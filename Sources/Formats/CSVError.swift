@@ -47,7 +47,8 @@ public struct CSVError: Error, Hashable, Sendable, CustomStringConvertible {
                 "a quote (\") inside a field that is not quoted; quote the field and double the quote"
             case .charactersAfterClosingQuote: "characters after a closing quote; expected a comma or a line break"
             case .bareCarriageReturn: "a carriage return (CR) not followed by a line feed; lines must end in LF or CRLF"
-            case .fieldCountMismatch(let found, let expected): "row has \(found) fields, header has \(expected)"
+            case .fieldCountMismatch(let found, let expected):
+                "row has \(found) \(found == 1 ? "field" : "fields"), header has \(expected)"
             case .invalidUTF8: "invalid UTF-8"
             case .nulByte: "a NUL byte"
             case .fieldTooLarge(let limit): "field is larger than \(limit) bytes"

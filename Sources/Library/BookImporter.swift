@@ -167,3 +167,19 @@ extension LibraryStore {
         }
     }
 }
+
+extension LibraryStore {
+    /// The greatest ISBN that starts with `prefix`, or nil when no book has one; found on the ISBN index, without
+    /// a scan. Synthetic catalogs use it to number new books after the ones already there.
+    ///
+    /// ```swift
+    /// try store.highestISBN(startingWith: "9798")  // "9798000000991"
+    /// ```
+    public func highestISBN(startingWith prefix: String) throws -> String? {
+        try reading {
+            try database.fetchOne(
+                "SELECT max(isbn) FROM books WHERE isbn >= ? AND isbn < ?", [prefix, prefix + "\u{10FFFF}"]
+            ) { $0.stringOrNil(0) } ?? nil
+        }
+    }
+}

@@ -21,8 +21,10 @@ extension LibraryStore {
                         book.title, book.author, book.year, book.pages, book.description, book.isbn,
                         book.status.rawValue, Self.searchText(book),
                     ])
-            } catch let error as SQLiteError where error.isConstraintViolation && book.isbn != nil {
-                throw LibraryError.isbnTaken(book.isbn!)
+            } catch let error as SQLiteError
+                where ConstraintFailure(error)?.isUnique(table: "books", columns: ["isbn"]) == true
+            {
+                throw LibraryError.isbnTaken(book.isbn ?? "")
             }
             return Book(
                 id: Int(database.lastInsertedRowID), title: book.title, author: book.author, year: book.year,
@@ -130,13 +132,29 @@ extension LibraryStore {
         book.author = trimmed(draft.author)
         book.isbn = draft.isbn.map(trimmed).flatMap { $0.isEmpty ? nil : $0 }
         guard !book.title.isEmpty else { throw LibraryError.invalidInput("A book's title cannot be empty.") }
-        if let year = book.year, !(-9999...9999).contains(year) {
-            throw LibraryError.invalidInput("A year must be between -9999 and 9999, not \(year).")
+        try check(book.title, .title)
+        try check(book.author, .author)
+        try check(book.description, .description)
+        if let isbn = book.isbn { try check(isbn, .isbn) }
+        if let year = book.year, !LibraryRules.years.contains(year) {
+            throw LibraryError.invalidInput(
+                "A year must be between \(LibraryRules.years.lowerBound) and \(LibraryRules.years.upperBound), "
+                    + "not \(year).")
         }
-        if let pages = book.pages, pages <= 0 {
-            throw LibraryError.invalidInput("A page count must be positive, not \(pages).")
+        if let pages = book.pages, !(1...LibraryRules.maxPages).contains(pages) {
+            throw LibraryError.invalidInput(
+                "A page count must be between 1 and \(LibraryRules.maxPages), not \(pages).")
         }
         return book
+    }
+
+    /// Throws `LibraryError.invalidInput` when `text` does not fit `field` (see `TextField`).
+    static func check(_ text: String, _ field: TextField) throws {
+        do {
+            try field.check(text)
+        } catch {
+            throw LibraryError.invalidInput(error.sentence)
+        }
     }
 
     // MARK: - Private

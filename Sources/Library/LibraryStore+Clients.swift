@@ -5,23 +5,30 @@ extension LibraryStore {
 
     /// Adds a client; a unique card number ("C-000042") is generated when `cardNumber` is nil.
     ///
-    /// Throws `LibraryError.invalidInput` for a blank name or a limit outside 0...1000 and
-    /// `.cardNumberTaken` for a card another client has.
+    /// Throws `LibraryError.invalidInput` for a blank name, a name or card number too long or holding a control
+    /// character (see `TextField`), or a limit outside `LibraryRules.loanLimits`, and `.cardNumberTaken` for a card
+    /// another client has.
     ///
     /// ```swift
     /// let ann = try store.addClient(name: "Ann", now: now)
     /// let bob = try store.addClient(name: "Bob", cardNumber: "B-7", loanLimit: 3, now: now)
     /// ```
-    public func addClient(name: String, cardNumber: String? = nil, loanLimit: Int = 5, now: Timestamp) throws
-        -> Client
-    {
+    public func addClient(
+        name: String, cardNumber: String? = nil, loanLimit: Int = LibraryRules.defaultLoanLimit, now: Timestamp
+    ) throws -> Client {
         let name = trimmed(name)
         guard !name.isEmpty else { throw LibraryError.invalidInput("A client's name cannot be empty.") }
-        guard (0...1000).contains(loanLimit) else {
-            throw LibraryError.invalidInput("A loan limit must be between 0 and 1000, not \(loanLimit).")
+        try Self.check(name, .name)
+        guard LibraryRules.loanLimits.contains(loanLimit) else {
+            throw LibraryError.invalidInput(
+                "A loan limit must be between \(LibraryRules.loanLimits.lowerBound) and "
+                    + "\(LibraryRules.loanLimits.upperBound), not \(loanLimit).")
         }
-        if let cardNumber, trimmed(cardNumber).isEmpty {
-            throw LibraryError.invalidInput("A card number cannot be empty.")
+        if let cardNumber {
+            guard !trimmed(cardNumber).isEmpty else {
+                throw LibraryError.invalidInput("A card number cannot be empty.")
+            }
+            try Self.check(trimmed(cardNumber), .cardNumber)
         }
         return try writing {
             var card = cardNumber.map(trimmed)
@@ -37,7 +44,9 @@ extension LibraryStore {
                 try database.execute(
                     "INSERT INTO clients (name, card_number, loan_limit, created_at) VALUES (?, ?, ?, ?)",
                     [name, cardNumber, loanLimit, now.iso8601])
-            } catch let error as SQLiteError where error.isConstraintViolation {
+            } catch let error as SQLiteError
+                where ConstraintFailure(error)?.isUnique(table: "clients", columns: ["card_number"]) == true
+            {
                 throw LibraryError.cardNumberTaken(cardNumber)
             }
             return Client(

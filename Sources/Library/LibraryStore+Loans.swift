@@ -34,7 +34,8 @@ extension LibraryStore {
     ///
     /// Due = `now` + the loan period. Throws the first refusal: `LibraryError.noSuchClient`, `.noSuchBook`,
     /// `.alreadyYours`, `.onLoanToSomeoneElse` (with its due date), `.bookNotLendable` (lost or withdrawn) or
-    /// `.loanLimitReached` (counting the books taken in this call). Repeated ids count once.
+    /// `.loanLimitReached` (counting the books taken in this call); `.invalidInput` when the due date would be
+    /// after 9999-12-31. Repeated ids count once.
     ///
     /// ```swift
     /// let taken = try store.take(bookIDs: [12, 13], clientID: ann.id, now: now)
@@ -43,6 +44,7 @@ extension LibraryStore {
     @discardableResult
     public func take(bookIDs: [Int], clientID: Int, now: Timestamp) throws -> [LoanedBook] {
         let ids = Self.unique(bookIDs)
+        let due = try Self.dueDate(from: now, days: loanPeriodDays, what: "A book taken at \(now.iso8601)")
         return try writing {
             guard let client = try client(id: clientID) else { throw LibraryError.noSuchClient(id: clientID) }
             var books: [Book] = []
@@ -63,15 +65,17 @@ extension LibraryStore {
             guard held + books.count <= client.loanLimit else {
                 throw LibraryError.loanLimitReached(limit: client.loanLimit, held: held, requested: books.count)
             }
-            let due = now.adding(days: loanPeriodDays)
             var taken: [LoanedBook] = []
             for book in books {
                 do {
                     try database.execute(
                         "INSERT INTO loans (book_id, client_id, taken_at, due_at) VALUES (?, ?, ?, ?)",
                         [book.id, clientID, now.iso8601, due.iso8601])
-                } catch let error as SQLiteError where error.isConstraintViolation {
-                    // Only a racing writer can get here (the checks above ran in this transaction).
+                } catch let error as SQLiteError
+                    where ConstraintFailure(error)?.isUnique(table: "loans", columns: ["book_id"]) == true
+                {
+                    // The index `loans_one_open_per_book` refused a second open loan: only a writer outside this
+                    // transaction can get here (the checks above ran in it). Any other constraint is not a loan.
                     throw LibraryError.onLoanToSomeoneElse(
                         id: book.id, title: book.title, dueAt: try? openLoan(bookID: book.id)?.dueAt)
                 }
@@ -114,7 +118,8 @@ extension LibraryStore {
 
     // MARK: - Renewing
 
-    /// Extends the client's loan of `bookID` by one loan period (from its due date), at most twice.
+    /// Extends the client's loan of `bookID` by one loan period (from its due date), at most
+    /// `LibraryRules.maxRenewals` times.
     ///
     /// Throws `LibraryError.noSuchClient`, `.noSuchBook`, `.notBorrowedByYou`, `.overdue` (due before `now`)
     /// or `.renewalLimitReached`.
@@ -131,11 +136,12 @@ extension LibraryStore {
             guard !(loan.dueAt < now) else {
                 throw LibraryError.overdue(id: bookID, title: book.title, dueAt: loan.dueAt)
             }
-            guard loan.renewals < Self.maxRenewals else {
-                throw LibraryError.renewalLimitReached(id: bookID, title: book.title, limit: Self.maxRenewals)
+            guard loan.renewals < LibraryRules.maxRenewals else {
+                throw LibraryError.renewalLimitReached(id: bookID, title: book.title, limit: LibraryRules.maxRenewals)
             }
             var renewed = loan
-            renewed.dueAt = loan.dueAt.adding(days: loanPeriodDays)
+            renewed.dueAt = try Self.dueDate(
+                from: loan.dueAt, days: loanPeriodDays, what: "\(book.title) (#\(bookID)) renewed")
             renewed.renewals += 1
             try database.execute(
                 "UPDATE loans SET due_at = ?, renewals = ? WHERE id = ?",
@@ -168,6 +174,17 @@ extension LibraryStore {
             throw LibraryError.notBorrowedByYou(id: bookID, title: book.title)
         }
         return (book, loan)
+    }
+
+    /// `start` plus `days`, or `LibraryError.invalidInput` when that is past 9999-12-31T23:59:59Z.
+    private static func dueDate(from start: Timestamp, days: Int, what: String) throws -> Timestamp {
+        do {
+            return try start.adding(days: days)
+        } catch {
+            throw LibraryError.invalidInput(
+                "\(what) would be due after \(Timestamp.latest.iso8601), the last moment the library can record; "
+                    + "check the clock.")
+        }
     }
 
     private static func unique(_ ids: [Int]) -> [Int] {

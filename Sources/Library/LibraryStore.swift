@@ -13,10 +13,8 @@ import SQLite
 public struct LibraryStore {
     /// The connection.
     public let database: Database
-    /// Days a loan (and each renewal) lasts.
+    /// Days a loan (and each renewal) lasts (`LibraryRules.loanPeriodDays` unless told otherwise).
     public var loanPeriodDays: Int
-    /// How many times a loan may be renewed.
-    public static let maxRenewals = 2
     /// The most books one page of the library may hold.
     public static let maxPerPage = 10_000
 
@@ -25,7 +23,7 @@ public struct LibraryStore {
     /// ```swift
     /// let store = LibraryStore(database: db, loanPeriodDays: 21)
     /// ```
-    public init(database: Database, loanPeriodDays: Int = 14) {
+    public init(database: Database, loanPeriodDays: Int = LibraryRules.loanPeriodDays) {
         precondition(loanPeriodDays > 0, "the loan period must be at least one day")
         self.database = database
         self.loanPeriodDays = loanPeriodDays
@@ -37,7 +35,8 @@ public struct LibraryStore {
     /// let store = try LibraryStore.open(at: "library.db", now: Timestamp.systemNow())
     /// ```
     public static func open(
-        at path: String, options: DatabaseOptions = DatabaseOptions(), now: Timestamp, loanPeriodDays: Int = 14
+        at path: String, options: DatabaseOptions = DatabaseOptions(), now: Timestamp,
+        loanPeriodDays: Int = LibraryRules.loanPeriodDays
     ) throws -> LibraryStore {
         LibraryStore(
             database: try LibraryDatabase.open(at: path, options: options, now: now),

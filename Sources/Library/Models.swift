@@ -21,7 +21,9 @@ public struct Client: Sendable, Hashable, Identifiable {
     /// ```swift
     /// Client(id: 1, name: "Ann", cardNumber: "C-1", loanLimit: 5, createdAt: now)
     /// ```
-    public init(id: Int, name: String, cardNumber: String, loanLimit: Int = 5, createdAt: Timestamp) {
+    public init(
+        id: Int, name: String, cardNumber: String, loanLimit: Int = LibraryRules.defaultLoanLimit, createdAt: Timestamp
+    ) {
         self.id = id
         self.name = name
         self.cardNumber = cardNumber
@@ -99,7 +101,7 @@ public struct NewBook: Sendable, Hashable {
     public var title: String
     /// The author.
     public var author: String
-    /// The publication year (-9999...9999), nil when unknown.
+    /// The publication year (`LibraryRules.years`), nil when unknown.
     public var year: Int?
     /// The page count (> 0), nil when unknown.
     public var pages: Int?
@@ -147,13 +149,13 @@ public struct Loan: Sendable, Hashable, Identifiable {
     public var dueAt: Timestamp
     /// When it was returned; nil while open.
     public var returnedAt: Timestamp?
-    /// How many times it was renewed (at most 2).
+    /// How many times it was renewed (at most `LibraryRules.maxRenewals`).
     public var renewals: Int
 
     /// Creates a loan value.
     ///
     /// ```swift
-    /// Loan(id: 1, bookID: 12, clientID: 1, takenAt: now, dueAt: now.adding(days: 14), returnedAt: nil, renewals: 0)
+    /// Loan(id: 1, bookID: 12, clientID: 1, takenAt: now, dueAt: try now.adding(days: 14), returnedAt: nil, renewals: 0)
     /// ```
     public init(
         id: Int, bookID: Int, clientID: Int, takenAt: Timestamp, dueAt: Timestamp, returnedAt: Timestamp?,

@@ -2,34 +2,55 @@ import Glibc
 
 /// A moment in UTC, in whole seconds since 1970-01-01T00:00:00Z, written as ISO-8601 ("2026-11-29T14:40:00Z").
 ///
-/// Stored in the database as that text, which sorts as it compares. There is no global clock: callers pass
-/// `now` in (the CLI reads `Timestamp.systemNow()` once at start-up).
+/// Stored in the database as that text, which sorts as it compares. Only the years 0001 to 9999 can be written
+/// with four digits, so a timestamp is always within `Timestamp.earliest...Timestamp.latest`: parsing, creating and
+/// adding refuse anything outside with `TimestampError`. There is no global clock: callers pass `now` in (the CLI
+/// reads `Timestamp.systemNow()` once at start-up).
 ///
 /// ```swift
 /// let taken = try Timestamp(iso8601: "2026-11-29T14:40:00Z")
-/// let due = taken.adding(days: 14)
+/// let due = try taken.adding(days: 14)
 /// print(due.iso8601)  // "2026-12-13T14:40:00Z"
 /// ```
 public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// Seconds since the Unix epoch (negative before 1970).
-    public var secondsSinceEpoch: Int64
+    public let secondsSinceEpoch: Int64
 
-    /// Creates a timestamp from seconds since the Unix epoch.
+    /// The first moment a timestamp can hold, 0001-01-01T00:00:00Z.
     ///
     /// ```swift
-    /// Timestamp(secondsSinceEpoch: 0).iso8601  // "1970-01-01T00:00:00Z"
+    /// Timestamp.earliest.iso8601  // "0001-01-01T00:00:00Z"
     /// ```
-    public init(secondsSinceEpoch: Int64) {
+    public static let earliest = Timestamp(unchecked: -62_135_596_800)
+
+    /// The last moment a timestamp can hold, 9999-12-31T23:59:59Z.
+    ///
+    /// ```swift
+    /// Timestamp.latest.iso8601  // "9999-12-31T23:59:59Z"
+    /// ```
+    public static let latest = Timestamp(unchecked: 253_402_300_799)
+
+    /// Creates a timestamp from seconds since the Unix epoch; throws `TimestampError` outside the years 0001-9999.
+    ///
+    /// ```swift
+    /// try Timestamp(secondsSinceEpoch: 0).iso8601  // "1970-01-01T00:00:00Z"
+    /// ```
+    public init(secondsSinceEpoch: Int64) throws(TimestampError) {
+        guard (Self.earliest.secondsSinceEpoch...Self.latest.secondsSinceEpoch).contains(secondsSinceEpoch) else {
+            throw TimestampError(outOfRange: "\(secondsSinceEpoch) seconds since 1970-01-01T00:00:00Z")
+        }
         self.secondsSinceEpoch = secondsSinceEpoch
     }
 
-    /// Creates a timestamp from UTC calendar fields, or nil when they are not a real date and time.
+    /// Creates a timestamp from UTC calendar fields, or nil when they are not a real date and time in the years
+    /// 0001-9999.
     ///
     /// ```swift
     /// let t = Timestamp(year: 2026, month: 11, day: 29, hour: 14, minute: 40)!
     /// ```
     public init?(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0) {
-        guard (1...12).contains(month), (1...Self.daysIn(month: month, year: year)).contains(day),
+        guard (1...9999).contains(year), (1...12).contains(month),
+            (1...Self.daysIn(month: month, year: year)).contains(day),
             (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second)
         else { return nil }
         let days = Self.daysFromCivil(year: Int64(year), month: Int64(month), day: Int64(day))
@@ -37,7 +58,7 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
     }
 
     /// Parses ISO-8601 "YYYY-MM-DDTHH:MM:SS" with "Z" or a "±hh:mm" offset, optionally with fractional seconds
-    /// (dropped). Throws `TimestampError` for anything else.
+    /// (dropped). Throws `TimestampError` for anything else, and for a moment outside the years 0001-9999 in UTC.
     ///
     /// ```swift
     /// try Timestamp(iso8601: "2026-11-29T16:40:00.250+02:00").iso8601  // "2026-11-29T14:40:00Z"
@@ -47,7 +68,8 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
         self = try parser.parse()
     }
 
-    /// The current time from the system clock; call once at start-up and pass it in.
+    /// The current time from the system clock; call once at start-up and pass it in. A clock set outside the
+    /// years 0001-9999 reads as the nearest end of that range.
     ///
     /// ```swift
     /// let now = Timestamp.systemNow()
@@ -55,27 +77,40 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
     public static func systemNow() -> Timestamp {
         var spec = timespec()
         clock_gettime(CLOCK_REALTIME, &spec)
-        return Timestamp(secondsSinceEpoch: Int64(spec.tv_sec))
+        let seconds = Int64(spec.tv_sec)
+        return Timestamp(unchecked: min(max(seconds, earliest.secondsSinceEpoch), latest.secondsSinceEpoch))
     }
 
     // MARK: - Arithmetic
 
-    /// The timestamp `days` whole days (of 86,400 s) later (earlier when negative).
+    /// The timestamp `days` whole days (of 86,400 s) later (earlier when negative); throws `TimestampError` when
+    /// that is outside the years 0001-9999.
     ///
     /// ```swift
-    /// taken.adding(days: 14)
+    /// try taken.adding(days: 14)
     /// ```
-    public func adding(days: Int) -> Timestamp {
-        Timestamp(secondsSinceEpoch: secondsSinceEpoch + Int64(days) * 86_400)
+    public func adding(days: Int) throws(TimestampError) -> Timestamp {
+        let (seconds, overflow) = Int64(days).multipliedReportingOverflow(by: 86_400)
+        guard !overflow else { throw TimestampError(outOfRange: "\(iso8601) plus \(days) days") }
+        do {
+            return try adding(seconds: seconds)
+        } catch {
+            throw TimestampError(outOfRange: "\(iso8601) plus \(days) \(days == 1 ? "day" : "days")")
+        }
     }
 
-    /// The timestamp `seconds` later (earlier when negative).
+    /// The timestamp `seconds` later (earlier when negative); throws `TimestampError` when that is outside the
+    /// years 0001-9999.
     ///
     /// ```swift
-    /// now.adding(seconds: 60)
+    /// try now.adding(seconds: 60)
     /// ```
-    public func adding(seconds: Int64) -> Timestamp {
-        Timestamp(secondsSinceEpoch: secondsSinceEpoch + seconds)
+    public func adding(seconds: Int64) throws(TimestampError) -> Timestamp {
+        let (sum, overflow) = secondsSinceEpoch.addingReportingOverflow(seconds)
+        guard !overflow, (Self.earliest.secondsSinceEpoch...Self.latest.secondsSinceEpoch).contains(sum) else {
+            throw TimestampError(outOfRange: "\(iso8601) plus \(seconds) seconds")
+        }
+        return Timestamp(unchecked: sum)
     }
 
     /// Whole days from `self` to `other`, rounded toward negative infinity (negative when `other` is earlier).
@@ -117,8 +152,8 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
     /// ```
     public var iso8601: String {
         let c = components
-        let year = c.year < 0 ? "-" + Self.pad(-c.year, 4) : Self.pad(c.year, 4)
-        return year + "-" + Self.pad(c.month, 2) + "-" + Self.pad(c.day, 2) + "T" + Self.pad(c.hour, 2) + ":"
+        return Self.pad(c.year, 4) + "-" + Self.pad(c.month, 2) + "-" + Self.pad(c.day, 2) + "T" + Self.pad(c.hour, 2)
+            + ":"
             + Self.pad(c.minute, 2) + ":" + Self.pad(c.second, 2) + "Z"
     }
 
@@ -143,17 +178,45 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
 /// do { _ = try Timestamp(iso8601: "yesterday") } catch { print(error.message) }
 /// ```
 public struct TimestampError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The text that failed to parse.
+    /// The text that failed to parse, or the moment that was out of range ("9999-12-31T23:59:59Z plus 14 days").
     public let text: String
     /// What is wrong with it.
     public let reason: String
+    /// Whether the text was a well-formed moment outside the years 0001-9999.
+    public let isOutOfRange: Bool
+
+    /// Creates an error for a text that is not an ISO-8601 timestamp.
+    ///
+    /// ```swift
+    /// TimestampError(text: "yesterday", reason: "year must have four digits")
+    /// ```
+    public init(text: String, reason: String) {
+        self.text = text
+        self.reason = reason
+        self.isOutOfRange = false
+    }
+
+    /// Creates an error for a moment outside the years 0001-9999.
+    ///
+    /// ```swift
+    /// TimestampError(outOfRange: "9999-12-31T23:59:59Z plus 14 days")
+    /// ```
+    public init(outOfRange moment: String) {
+        self.text = moment
+        self.reason = "outside the years 0001 to 9999 that a timestamp can hold"
+        self.isOutOfRange = true
+    }
 
     /// A plain English message.
     ///
     /// ```swift
     /// print(error.message)  // "'2026-13-01' is not an ISO-8601 timestamp: month must be 01-12"
+    /// // or: "9999-12-31T23:59:59Z plus 14 days is outside the years 0001 to 9999 that a timestamp can hold"
     /// ```
-    public var message: String { "'\(text)' is not an ISO-8601 timestamp (like 2026-11-29T14:40:00Z): \(reason)" }
+    public var message: String {
+        if isOutOfRange { return "\(text) is \(reason)" }
+        return "'\(text)' is not an ISO-8601 timestamp (like 2026-11-29T14:40:00Z): \(reason)"
+    }
 
     /// Same as `message`.
     ///
@@ -166,6 +229,11 @@ public struct TimestampError: Error, Sendable, Equatable, CustomStringConvertibl
 // MARK: - Calendar arithmetic (proleptic Gregorian; H. Hinnant's algorithms)
 
 extension Timestamp {
+    /// A timestamp whose range the caller has checked.
+    init(unchecked secondsSinceEpoch: Int64) {
+        self.secondsSinceEpoch = secondsSinceEpoch
+    }
+
     static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: return isLeap(year) ? 29 : 28
@@ -254,8 +322,13 @@ private struct TimestampParser {
         guard hour <= 23 else { throw failure("hour must be 00-23") }
         guard minute <= 59 else { throw failure("minutes must be 00-59") }
         guard second <= 59 else { throw failure("seconds must be 00-59") }
-        let local = Timestamp(year: year, month: month, day: day, hour: hour, minute: minute, second: second)!
-        return local.adding(seconds: -offsetSeconds)
+        let days = Timestamp.daysFromCivil(year: Int64(year), month: Int64(month), day: Int64(day))
+        let seconds = days * 86_400 + Int64(hour * 3_600 + minute * 60 + second) - offsetSeconds
+        do {
+            return try Timestamp(secondsSinceEpoch: seconds)
+        } catch {
+            throw TimestampError(outOfRange: "'\(text)'")
+        }
     }
 
     private mutating func offset() throws(TimestampError) -> Int64 {

@@ -10,6 +10,9 @@ import Seeding
 
 /// Everything a command runs with: the parsed command line, the resolved global options, the console and the clock.
 ///
+/// Environment values that only some commands use (`LIBRARY_NOW`, `LIBRARY_CLIENT`) are read and checked when a
+/// command asks for them (`try context.now`, `currentClient(in:)`), so a bad one never breaks `books` or `export`.
+///
 /// Opening the database happens here, once per process, with the rules of the README: a missing database is created
 /// and migrated; the default database is also seeded with the demo data on first use.
 ///
@@ -22,7 +25,28 @@ struct CommandContext {
     var options: GlobalOptions
     var environment: [String: String]
     var console: Console
-    var now: Timestamp
+    /// The system's time, read once at start-up.
+    var systemNow: Timestamp
+
+    /// The time now: `LIBRARY_NOW` when set, else the system's. Only commands that compare or record times read
+    /// it, and a `LIBRARY_NOW` that is not an ISO-8601 time in the years 0001-9999 is a usage error for them.
+    var now: Timestamp {
+        get throws(UsageError) {
+            guard let text = environment["LIBRARY_NOW"], !text.isEmpty else { return systemNow }
+            do {
+                return try Timestamp(iso8601: text)
+            } catch {
+                let expected =
+                    error.isOutOfRange
+                    ? "a time in the years 0001 to 9999" : "an ISO-8601 time such as 2026-11-29T14:40:00Z"
+                throw UsageError(.invalidValue(text, for: "LIBRARY_NOW", expected: expected), commandPath: parsed.path)
+            }
+        }
+    }
+
+    /// The time to record when opening the database creates or migrates it: `now`, or the system's time when
+    /// `LIBRARY_NOW` is bad, so commands that do not use the clock are not broken by it.
+    var recordingTime: Timestamp { (try? now) ?? systemNow }
 
     /// How to write a command that acts on the same database and client, for hints and actions.
     var program: String { "librarycli" }
@@ -36,7 +60,7 @@ struct CommandContext {
         let databaseOptions = openingOptions(path, existed: existed)
         let store: LibraryStore
         do {
-            store = try LibraryStore.open(at: path, options: databaseOptions, now: now)
+            store = try LibraryStore.open(at: path, options: databaseOptions, now: recordingTime)
         } catch let error as SQLiteError {
             throw Failure(sqlite: error, path: path)
         } catch let error as MigrationError {
@@ -44,7 +68,7 @@ struct CommandContext {
         }
         if options.database.isDefault && !databaseOptions.readOnly && parsed.path != ["init"] {
             // The default library is seeded on first use, by whichever process gets there first.
-            if let report = try withDatabase({ try CatalogImport.firstUse(of: store, now: now) }) {
+            if let report = try withDatabase({ try CatalogImport.firstUse(of: store, now: recordingTime) }) {
                 note(
                     "Created the library at \(path) with the demo catalog (\(report.books.inserted) books, "
                         + "\(report.clients.inserted) clients).")
@@ -94,14 +118,15 @@ struct CommandContext {
 
     /// A note for the person at the terminal, on standard error; `-q` silences it.
     func note(_ text: String) {
-        if !options.isQuiet { console.err(text + "\n") }
+        if !options.isQuiet { console.err(CommandText.line(text) + "\n") }
     }
 
     // MARK: - The client
 
-    /// The client the command acts as: `--client`, else `LIBRARY_CLIENT`, else the database's default client.
+    /// The client the command acts as: `--client`, else `LIBRARY_CLIENT` (checked only here, by the commands that
+    /// act as a client), else the database's default client.
     func currentClient(in store: LibraryStore) throws -> Client {
-        if let id = options.clientID {
+        if let id = try chosenClientID() {
             guard let client = try withDatabase({ try store.client(id: id) }) else {
                 throw Failure(
                     message: "There is no client #\(id). See the clients with: \(program) clients", code: .refused)
@@ -123,6 +148,26 @@ struct CommandContext {
             message: "No client is chosen. Choose one with --client ID, or make one the default: "
                 + "\(program) clients use \(clients[0].id)",
             code: .refused)
+    }
+
+    /// Opens the database for a command that acts as a client, and finds the client; a bad `LIBRARY_CLIENT` is
+    /// refused before the database is opened.
+    func openStoreAsClient() throws -> (LibraryStore, Client) {
+        _ = try chosenClientID()
+        let store = try openStore()
+        return (store, try currentClient(in: store))
+    }
+
+    /// `--client`, else `LIBRARY_CLIENT`, else nil; a `LIBRARY_CLIENT` that is not a positive whole number is a usage
+    /// error.
+    func chosenClientID() throws(UsageError) -> Int? {
+        if let id = options.clientID { return id }
+        guard let text = environment["LIBRARY_CLIENT"], !text.isEmpty else { return nil }
+        do {
+            return try Validation.positiveInteger(text, for: "LIBRARY_CLIENT")
+        } catch {
+            throw UsageError(error, commandPath: parsed.path)
+        }
     }
 
     // MARK: - Private

@@ -1,4 +1,5 @@
 import ArgumentParsing
+import Library
 
 /// The command line of `librarycli`, declared once: the parser, the help text and the completion scripts all come
 /// from here, so they cannot drift apart.
@@ -23,7 +24,7 @@ public enum CommandLineSpec {
             """,
         globalOptions: globalOptions,
         subcommands: [
-            list, take, returnBooks, renew, history, clients, books, seed, importCatalog, export, migrate,
+            list, take, returnBooks, renew, loans, history, clients, books, seed, importCatalog, export, migrate,
             initDatabase, completion,
         ],
         defaultSubcommand: "list",
@@ -70,8 +71,16 @@ public enum CommandLineSpec {
         arguments: [.repeating("book-id", help: "The id of a book to return.")])
 
     static let renew = CommandSpec(
-        name: "renew", abstract: "Renew a loan by one loan period (twice at most, not when overdue).",
+        name: "renew",
+        abstract:
+            "Renew a loan by one loan period of \(LibraryRules.loanPeriodDays) days (\(LibraryRules.maxRenewals) times "
+            + "at most, not when overdue).",
         arguments: [.required("book-id", help: "The id of the book to renew.")])
+
+    static let loans = CommandSpec(
+        name: "loans",
+        abstract: "All of the client's books on loan, with due dates, soonest first; overdue ones marked.",
+        discussion: "The screen shows as many of them as fit and says '+N more' with this command.")
 
     static let history = CommandSpec(
         name: "history", abstract: "The client's returned loans, newest first.")
@@ -85,7 +94,10 @@ public enum CommandLineSpec {
                 arguments: [.required("name", help: "The client's name.")],
                 options: [
                     .value("card", valueName: "number", help: "The library card number (default: a new one)."),
-                    .value("limit", valueName: "n", help: "How many books the client may hold at once (default: 5)."),
+                    .value(
+                        "limit", valueName: "n",
+                        help: "How many books the client may hold at once, \(LibraryRules.loanLimits.lowerBound) to "
+                            + "\(LibraryRules.loanLimits.upperBound) (default: \(LibraryRules.defaultLoanLimit))."),
                 ]),
             CommandSpec(
                 name: "use", abstract: "Make a client the default, kept in the database.",
@@ -124,13 +136,19 @@ public enum CommandLineSpec {
         abstract: "Load the demo catalog and clients, or the given files; running it again changes nothing.",
         discussion: """
             Books are matched by ISBN when they have one, else by title, author and year; clients by card number. \
-            A file whose header has a card_number column holds clients; any other holds books.
+            A file whose header has a card_number column holds clients; any other holds books. \
+            --generate is the exception: each run adds new books.
             """,
         options: [
             .repeating(
                 "file", valueName: "path", help: "A CSV, JSON or JSON Lines file to load instead of the demo data."),
-            .value("generate", valueName: "n", help: "Add n synthetic books (for benchmarks) instead."),
-            .value("random-seed", valueName: "s", help: "The seed of the synthetic books (default: 1)."),
+            .value(
+                "generate", valueName: "n",
+                help: "Add n new synthetic books (for benchmarks) instead: every run adds n more, after those already "
+                    + "there, and never changes them."),
+            .value(
+                "random-seed", valueName: "s",
+                help: "The seed of the synthetic books' titles and authors (default: 1)."),
         ])
 
     static let importCatalog = CommandSpec(

@@ -29,6 +29,11 @@ struct Failure: Error {
             self.init(message: refusal.message, code: .refused)
         case let error as SQLiteError:
             self.init(sqlite: error, path: nil)
+        case let error as TimestampError:
+            // LIBRARY_NOW is checked where it is read, so this is a time stored in the database.
+            self.init(
+                message: "the database holds a time librarycli cannot read (\(error.message)); it may be damaged.",
+                code: .cannotWrite)
         case let error as MigrationError:
             self.init(message: "This database cannot be used: \(error.message).", code: .cannotWrite)
         case let error as InternalError:

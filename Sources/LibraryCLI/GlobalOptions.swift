@@ -1,7 +1,8 @@
 import ArgumentParsing
 
 /// The options every command accepts, resolved against the environment: `--db` over `LIBRARY_DB` over the default
-/// database, `--client` over `LIBRARY_CLIENT`, `--width` over `COLUMNS` over the terminal over 80.
+/// database, `--width` over `COLUMNS` over the terminal over 80. `--client` is kept as given: `LIBRARY_CLIENT` is read
+/// only by the commands that act as a client (`CommandContext.currentClient`).
 ///
 /// For example:
 ///
@@ -19,6 +20,7 @@ struct GlobalOptions {
     }
 
     var database: DatabaseLocation
+    /// `--client`, when given.
     var clientID: Int?
     var format: Format
     var useColor: Bool
@@ -27,15 +29,7 @@ struct GlobalOptions {
 
     init(_ parsed: ParsedCommand, environment: [String: String], console: Console) throws(UsageError) {
         database = try Self.databaseLocation(parsed, environment: environment)
-        if let id = try parsed.positiveInteger("client") {
-            clientID = id
-        } else if let text = environment["LIBRARY_CLIENT"], !text.isEmpty {
-            do {
-                clientID = try Validation.positiveInteger(text, for: "LIBRARY_CLIENT")
-            } catch {
-                throw UsageError(error, commandPath: parsed.path)
-            }
-        }
+        clientID = try parsed.positiveInteger("client")
         format = try Self.format(parsed)
         isQuiet = parsed.flag("quiet")
         if let width = try parsed.integer("width", in: 20...1000) {

@@ -55,9 +55,8 @@ public enum LibraryCommandLine {
         }
         do {
             let options = try GlobalOptions(parsed, environment: environment, console: console)
-            let now = try clock(environment: environment, systemNow: systemNow, path: parsed.path)
             let context = CommandContext(
-                parsed: parsed, options: options, environment: environment, console: console, now: now)
+                parsed: parsed, options: options, environment: environment, console: console, systemNow: systemNow)
             return try run(context).rawValue
         } catch is Console.OutputError {
             return ExitCode.success.rawValue  // a command stopped at a failed write to stdout: `finish` reports it
@@ -66,7 +65,7 @@ public enum LibraryCommandLine {
             return error.exitCode
         } catch {
             let failure = Failure(error)
-            console.err("Error: \(failure.message)\n")
+            console.err("Error: \(CommandText.line(failure.message))\n")
             return failure.code.rawValue
         }
     }
@@ -77,6 +76,7 @@ public enum LibraryCommandLine {
         case ["take"]: return try LoanCommands.take(context)
         case ["return"]: return try LoanCommands.returnBooks(context)
         case ["renew"]: return try LoanCommands.renew(context)
+        case ["loans"]: return try LoanCommands.loans(context)
         case ["history"]: return try LoanCommands.history(context)
         case ["clients"], ["clients", "list"]: return try ClientCommands.list(context)
         case ["clients", "add"]: return try ClientCommands.add(context)
@@ -112,19 +112,6 @@ public enum LibraryCommandLine {
 
     // MARK: - Private
 
-    private static func clock(
-        environment: [String: String], systemNow: Timestamp, path: [String]
-    ) throws(UsageError) -> Timestamp {
-        guard let text = environment["LIBRARY_NOW"], !text.isEmpty else { return systemNow }
-        do {
-            return try Timestamp(iso8601: text)
-        } catch {
-            throw UsageError(
-                .invalidValue(text, for: "LIBRARY_NOW", expected: "an ISO-8601 time such as 2026-11-29T14:40:00Z"),
-                commandPath: path)
-        }
-    }
-
     /// The width of help and usage errors: `--width` (read before parsing, which help and errors cut short),
     /// else `COLUMNS`, else the terminal's, as for other text.
     private static func helpWidth(arguments: [String], environment: [String: String], console: Console) -> Int {
@@ -142,7 +129,7 @@ public enum LibraryCommandLine {
     private static func emit(_ output: ParserOutput, to console: Console) {
         switch output.channel {
         case .standardOutput: console.out(output.text)
-        case .standardError: console.err(output.text)
+        case .standardError: console.err(CommandText.lines(output.text))  // may quote what was typed
         }
     }
 }

@@ -49,20 +49,40 @@ public enum LibraryScreen {
         ])
     }
 
-    /// The article's message for a client holding `held` books out of `limit`.
+    /// The article's message for a client holding `held` books out of `limit`, `overdue` of them past due.
     ///
     ///     LibraryScreen.message(held: 0, limit: 5)
     ///     // "You have 0 books out of 5. Time to find your best book!"
-    public static func message(held: Int, limit: Int) -> String {
-        let counted = "You have \(held) \(held == 1 ? "book" : "books") out of \(limit)."
+    ///     LibraryScreen.message(held: 3, limit: 5, overdue: 2)
+    ///     // "You have 2 overdue books: please return them. You hold 3 books out of 5."
+    public static func message(held: Int, limit: Int, overdue: Int = 0) -> String {
+        let books = counted(held, "book")
+        if overdue > 0 {
+            let late =
+                overdue == 1 ? "1 overdue book: please return it" : "\(overdue) overdue books: please return them"
+            return "You have \(late). You hold \(books) out of \(limit)."
+        }
+        let counted = "You have \(books) out of \(limit)."
         if held >= limit {
             return counted + " You can't take more books: return at least one first."
         } else if held == 0 {
             return counted + " Time to find your best book!"
         } else {
-            return counted + " Don't forget to return them on time."
+            return counted + " Don't forget to return \(held == 1 ? "it" : "them") on time."
         }
     }
+
+    /// A year as the screen writes it: `1965`, or `725 BC` before the common era.
+    ///
+    ///     LibraryScreen.yearText(-725)  // "725 BC"
+    public static func yearText(_ year: Int) -> String {
+        year < 0 ? "\(-year) BC" : "\(year)"
+    }
+
+    /// The command that lists all of the client's open loans, named where the screen cannot show them all.
+    ///
+    ///     LibraryScreen.loansCommand(program: "librarycli")  // "librarycli loans"
+    public static func loansCommand(program: String) -> String { "\(program) loans" }
 
     // MARK: - Sections
 
@@ -80,7 +100,7 @@ public enum LibraryScreen {
         let item = Item(
             id: "client-\(client.id)", kind: "client", title: "Hey \(client.name)!",
             subtitle: "Card \(client.cardNumber)",
-            lines: [message(held: held, limit: client.loanLimit)],
+            lines: [message(held: held, limit: client.loanLimit, overdue: overdue)],
             badges: badges,
             fields: [
                 Field("clientId", .int(client.id)), Field("name", .string(client.name)),
@@ -107,7 +127,13 @@ public enum LibraryScreen {
         }
         return Section(
             id: SectionID.clientBooks, layout: .row(cardWidth: 26, spacing: 2), items: items,
-            header: Supplementary(kind: .header, id: "client-books-header", title: "Your books"),
+            // A row shows as many cards as fit; `show-all` names the command that lists every loan (the text
+            // renderer writes it on the row's "+N more" line).
+            header: Supplementary(
+                kind: .header, id: "client-books-header", title: "Your books",
+                actions: items.isEmpty
+                    ? []
+                    : [Action(id: "show-all", title: "All your books", command: loansCommand(program: program))]),
             emptyState: Supplementary(
                 kind: .empty, id: "client-books-empty", title: "You don't have any books right now!",
                 lines: ["Pick one from the library below: \(program) take <book-id>"]))
@@ -132,7 +158,7 @@ public enum LibraryScreen {
     private static func libraryItem(_ entry: LibraryEntry, program: String) -> Item {
         let book = entry.book
         var lines: [String] = []
-        if let pages = book.pages { lines.append("\(pages) pages") }
+        if let pages = book.pages { lines.append(counted(pages, "page")) }
         if !book.description.isEmpty { lines.append(book.description) }
         var badges: [Badge] = []
         var actions: [Action] = []
@@ -166,17 +192,21 @@ public enum LibraryScreen {
 
     private static func footer(_ catalog: LibraryPage, showsAll: Bool, program: String) -> Supplementary? {
         guard !catalog.entries.isEmpty else { return nil }
-        let books = "\(catalog.totalCount) \(catalog.totalCount == 1 ? "book" : "books")"
+        let books = counted(catalog.totalCount, "book")
         guard !showsAll else {
             return Supplementary(kind: .footer, id: "library-books-footer", title: "All \(books)")
         }
         let perPage = catalog.perPage
-        var title = "Page \(catalog.page) of \(catalog.pageCount) · \(books)"
+        let title = "Page \(catalog.page) of \(catalog.pageCount) · \(books)"
         var actions: [Action] = []
+        func page(_ number: Int) -> String {
+            "\(program) list --page \(number)\(perPageArgument(perPage))\(searchArgument(catalog))"
+        }
+        if catalog.page > 1 && catalog.page <= catalog.pageCount {
+            actions.append(Action(id: "previous-page", title: "Previous page", command: page(catalog.page - 1)))
+        }
         if catalog.hasNextPage {
-            let next = "\(program) list --page \(catalog.page + 1)\(perPageArgument(perPage))\(searchArgument(catalog))"
-            title += " · next: \(next)"
-            actions.append(Action(id: "next-page", title: "Next page", command: next))
+            actions.append(Action(id: "next-page", title: "Next page", command: page(catalog.page + 1)))
             // Load more: the same books and the next page's after them, in the same order (pages are keyed on the
             // book id, so what is shown never reorders).
             if catalog.page == 1 && perPage * 2 <= 10_000 {
@@ -210,6 +240,11 @@ public enum LibraryScreen {
             lines: ["See the first page: \(program) list"])
     }
 
+    /// `1 book`, `2 books`.
+    private static func counted(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    }
+
     private static func perPageArgument(_ perPage: Int) -> String {
         perPage == defaultPerPage ? "" : " --per-page \(perPage)"
     }
@@ -223,7 +258,7 @@ public enum LibraryScreen {
     private static func byline(_ book: Book) -> String? {
         var parts: [String] = []
         if !book.author.isEmpty { parts.append(book.author) }
-        if let year = book.year { parts.append(year < 0 ? "\(-year) BC" : "\(year)") }
+        if let year = book.year { parts.append(yearText(year)) }
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 }

@@ -1,7 +1,8 @@
 /// Which parts of a snapshot changed since the previous one, so renderers can mark them.
 ///
-/// Renderers know nothing of the diff: the CLI fills these sets from its changeset. The text renderer draws a `+`
-/// gutter or a `new` tag for inserted things and `~` or `changed` for updated ones (in bold when coloured).
+/// Renderers know nothing of the diff: the CLI fills these sets from its changeset. The text renderer writes one
+/// mark for each, wherever the thing is drawn: `(new)` for inserted things and `(changed)` for updated ones (in bold
+/// when coloured).
 ///
 /// For example:
 ///

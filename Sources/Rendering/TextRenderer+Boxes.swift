@@ -31,12 +31,9 @@ extension TextRenderer {
         let side = painter.paint("│", .dim)
         for (index, block) in blocks.enumerated() {
             if index > 0 { out.append(painter.paint("├" + String(repeating: "─", count: width - 2) + "┤", .dim)) }
-            var first = true
-            for segments in block.content {
+            for segments in Self.tagged(block.content, block.mark) {
                 for line in painter.flow(segments, width: width - 4) {
-                    let gutter = first ? markCell(block.mark) : " "
-                    first = false
-                    out.append(side + gutter + line + " " + side)
+                    out.append(side + " " + line + " " + side)
                 }
             }
         }
@@ -67,7 +64,8 @@ extension TextRenderer {
 
     // MARK: - Row
 
-    /// As many cards of `minimumItemWidth` as fit on one line, then `+N more` beside them (or below if no room).
+    /// As many cards of `minimumItemWidth` as fit on one line, then `+N more` beside them (or below if no room),
+    /// with the command of the header's `show-all` action when there is one.
     func rowItems(_ section: Section, marks: ChangeMarks) -> [String] {
         let spacing = section.layout.spacing
         let cardWidth = max(6, min(width, section.layout.minimumItemWidth))
@@ -75,25 +73,32 @@ extension TextRenderer {
         guard section.items.count > fitting else {
             return cellRow(section.items, cellWidth: cardWidth, spacing: spacing, marks: marks, trailer: nil)
         }
-        func more(_ shown: Int) -> String {
+        func more(_ shown: Int, naming: Bool) -> String {
             let hidden = section.items.dropFirst(shown)
             var text = "+\(hidden.count) more"
             let inserted = hidden.filter { marks.mark(forItem: $0.id) == .inserted }.count
             let updated = hidden.filter { marks.mark(forItem: $0.id) == .updated }.count
             if inserted > 0 { text += ", \(inserted) new" }
             if updated > 0 { text += ", \(updated) changed" }
+            if naming, let all = section.header?.actions.first(where: { $0.id == Self.showAllActionID }) {
+                text += " → " + all.command
+            }
             return text
         }
-        func rowWidth(_ shown: Int) -> Int {
-            shown * cardWidth + shown * spacing + DisplayWidth.of(more(shown))
+        func rowWidth(_ shown: Int, naming: Bool) -> Int {
+            shown * cardWidth + shown * spacing + DisplayWidth.of(more(shown, naming: naming))
         }
+        // How many cards show does not depend on the command: it goes below the cards when it does not fit beside.
         var shown = fitting
-        if rowWidth(shown) > width && shown > 1 { shown -= 1 }
+        if rowWidth(shown, naming: false) > width && shown > 1 { shown -= 1 }
         let items = Array(section.items.prefix(shown))
-        if rowWidth(shown) <= width {
-            return cellRow(items, cellWidth: cardWidth, spacing: spacing, marks: marks, trailer: more(shown))
+        if rowWidth(shown, naming: true) <= width {
+            return cellRow(
+                items, cellWidth: cardWidth, spacing: spacing, marks: marks, trailer: more(shown, naming: true))
         }
-        return cellRow(items, cellWidth: cardWidth, spacing: spacing, marks: marks, trailer: nil) + ["  " + more(shown)]
+        let below = LinePainter(color: color).flow([Segment(more(shown, naming: true), .dim)], width: width - 2)
+        return cellRow(items, cellWidth: cardWidth, spacing: spacing, marks: marks, trailer: nil)
+            + below.map { "  " + $0 }
     }
 
     // MARK: - Private

@@ -7,7 +7,9 @@ import Sections
 /// card's border. Lists show one item block per item, grids as many boxed cells per row as the layout's
 /// `columns(forWidth:)` allows, rows as many cards as fit and then `+N more`. An empty section shows its empty state
 /// under its header; a snapshot whose every section is empty shows its whole-screen empty state alone. Changed
-/// things are marked: a `+` or `~` in the left margin, or `new` / `changed` in a cell's top border.
+/// things carry one mark everywhere, `(new)` or `(changed)`: after the first line of a block or a card's item, in a
+/// header's rule, or in a cell's top border. A row that cannot show all its items ends with `+N more`, followed by
+/// the command of its header's `show-all` action when it has one (that action is drawn only there).
 ///
 /// For example:
 ///
@@ -65,8 +67,10 @@ public struct TextRenderer: Sendable {
         if section.layout.style == .card { return cardSection(section, marks: marks) }
         var out: [String] = []
         if let header = section.header {
+            var body = header
+            if section.layout.style == .row { body.actions.removeAll { $0.id == Self.showAllActionID } }
             out.append(headerRule(header, sectionMark: marks.mark(forSection: section.id), marks: marks))
-            out += gutterBlock(supplementaryBodyContent(header, room: width - 2), mark: nil)
+            out += gutterBlock(supplementaryBodyContent(body, room: width - 2), mark: nil)
         }
         if section.items.isEmpty {
             if let empty = section.emptyState {
@@ -133,30 +137,23 @@ public struct TextRenderer: Sendable {
         return content
     }
 
-    /// Content lines flowed into `width - 2` cells after a gutter: `+ ` / `~ ` on the first line when marked.
+    /// Content lines flowed into `width - 2` cells after a 2-cell gutter, the mark's tag after the first line.
     private func gutterBlock(_ content: [[Segment]], mark: ChangeMarks.Mark?) -> [String] {
         var out: [String] = []
-        for segments in content {
+        for segments in Self.tagged(content, mark) {
             for line in painter.flow(segments, width: width - 2) {
-                let gutter = out.isEmpty ? gutterMark(mark) : "  "
-                out.append(gutter + line)
+                out.append("  " + line)
             }
         }
         return out
     }
 
-    /// The 2-cell left margin of a block's first line: `+ `, `~ ` or blank.
-    private func gutterMark(_ mark: ChangeMarks.Mark?) -> String {
-        markCell(mark) + " "
-    }
-
-    /// One cell: `+` for inserted, `~` for updated, a space otherwise.
-    func markCell(_ mark: ChangeMarks.Mark?) -> String {
-        switch mark {
-        case .inserted: painter.paint("+", .boldGreen)
-        case .updated: painter.paint("~", .boldYellow)
-        case nil: " "
-        }
+    /// The content with the mark's `(new)` / `(changed)` tag after its first line.
+    static func tagged(_ content: [[Segment]], _ mark: ChangeMarks.Mark?) -> [[Segment]] {
+        guard let mark, !content.isEmpty else { return content }
+        var tagged = content
+        tagged[0] += [Segment(" "), tag(mark)]
+        return tagged
     }
 
     // MARK: - Content
@@ -188,6 +185,11 @@ public struct TextRenderer: Sendable {
         if compact { return [[Segment("→ ", .dim), Segment(action.command)]] }
         return [[Segment(action.title, .cyan), Segment(" →", .dim)], [Segment("  "), Segment(action.command)]]
     }
+
+    /// The id of a row header's action that lists every item, written on the row's `+N more` line.
+    ///
+    ///     Action(id: TextRenderer.showAllActionID, title: "All your books", command: "librarycli loans")
+    public static let showAllActionID = "show-all"
 
     static func titleWithCount(_ supplementary: Supplementary) -> String {
         guard let count = supplementary.count else { return supplementary.title }

@@ -49,7 +49,7 @@ public struct ClientRecord: Hashable, Sendable {
     public var name: String
     /// The library card number, which identifies the client across imports.
     public var cardNumber: String
-    /// How many books the client may hold at once (0...1000).
+    /// How many books the client may hold at once (`LibraryRules.loanLimits`).
     public var loanLimit: Int
     /// Whether the file marks this client as the default one.
     public var isDefault: Bool
@@ -57,7 +57,9 @@ public struct ClientRecord: Hashable, Sendable {
     /// Creates a record.
     ///
     ///     ClientRecord(name: "Ada", cardNumber: "C-0002")
-    public init(name: String, cardNumber: String, loanLimit: Int = 5, isDefault: Bool = false) {
+    public init(
+        name: String, cardNumber: String, loanLimit: Int = LibraryRules.defaultLoanLimit, isDefault: Bool = false
+    ) {
         self.name = name
         self.cardNumber = cardNumber
         self.loanLimit = loanLimit

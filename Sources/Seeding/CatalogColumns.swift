@@ -1,3 +1,5 @@
+import Library
+
 /// Which column of a catalog file holds which fact, found from the header by name, case-insensitively, with the
 /// common aliases of real data sets (`authors`, `original_publication_year`, `isbn13`, ...). Extra columns are ignored.
 ///
@@ -102,9 +104,19 @@ public struct CatalogColumns: Sendable {
         guard let title = value(title) else {
             throw Problem(column: self.title[0] + 1, columnName: header[self.title[0]], reason: "the title is empty")
         }
+        let author = value(author)
+        let description = value(description)
+        for (found, field) in [(title, TextField.title), (author, .author), (description, .description)] {
+            guard let found else { continue }
+            do {
+                try field.check(found.text)
+            } catch {
+                throw Problem(column: found.column + 1, columnName: header[found.column], reason: error.reason)
+            }
+        }
         var record = BookRecord(title: title.text)
-        record.author = value(author)?.text ?? ""
-        record.description = value(description)?.text ?? ""
+        record.author = author?.text ?? ""
+        record.description = description?.text ?? ""
         if let year = value(year) {
             record.year = try parse(year.column) { text throws(FieldParsing.FieldProblem) in
                 try FieldParsing.year(text)

@@ -1,7 +1,8 @@
 /// Makes a deterministic synthetic catalog of any size, for benchmarks and trying the program at scale.
 ///
 /// The same count and seed give the same books on every machine: titles and authors are drawn from small word
-/// lists (some with accents) by a SplitMix64 generator, and each book gets a distinct, valid ISBN-13 (prefix 979-8).
+/// lists (some with accents) by a SplitMix64 generator, and each book gets a distinct, valid ISBN-13 (prefix 979-8)
+/// from its number, so books numbered after the library's highest synthetic ISBN are always new.
 ///
 /// For example:
 ///
@@ -34,6 +35,22 @@ public struct CatalogGenerator: Sendable {
         return BookRecord(
             title: title, author: author, year: year, pages: pages, isbn: Self.isbn(number: number),
             description: description)
+    }
+
+    /// The first four digits of every synthetic ISBN.
+    ///
+    ///     CatalogGenerator.isbnPrefix  // "9798"
+    public static let isbnPrefix = "9798"
+
+    /// The number after the one `isbn` was made from (0 when there is none), so new books never reuse an ISBN.
+    /// A 979-8 ISBN that is not synthetic counts by its digits all the same.
+    ///
+    ///     CatalogGenerator.nextNumber(after: "9798000000007")  // 1
+    public static func nextNumber(after isbn: String?) -> Int {
+        guard let isbn, isbn.hasPrefix(isbnPrefix), isbn.utf8.count == 13,
+            let number = Int(isbn.dropFirst(4).prefix(8))
+        else { return 0 }
+        return number + 1
     }
 
     /// A valid ISBN-13 unique to `number` (0 to 99,999,999), in the 979-8 range.

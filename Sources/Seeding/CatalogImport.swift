@@ -82,11 +82,14 @@ public enum CatalogImport {
         }
     }
 
-    /// Inserts `count` synthetic books from `CatalogGenerator(seed:)` (`seed --generate N --random-seed S`),
-    /// streamed through the importer without building the catalog in memory. The same count and seed give the
-    /// same books, so running it again reports them unchanged.
+    /// Adds `count` new synthetic books from `CatalogGenerator(seed:)` (`seed --generate N --random-seed S`),
+    /// streamed through the importer without building the catalog in memory. Every run adds `count` books: their
+    /// synthetic ISBNs are numbered after the highest one already in the library, so a second run, with the same
+    /// seed or another, never matches (and never rewrites) the books of an earlier one. Into an empty library the
+    /// same count and seed give the same books.
     ///
-    /// Throws `LibraryError.invalidInput` when `count` is outside `0...CatalogGenerator.maxCount`.
+    /// Throws `LibraryError.invalidInput` when `count` is outside `0...CatalogGenerator.maxCount` or the synthetic
+    /// ISBNs would run out.
     ///
     ///     let report = try CatalogImport.generate(count: 1_000_000, seed: 42, into: store)
     public static func generate(
@@ -98,10 +101,17 @@ public enum CatalogImport {
                 "The number of books to generate must be between 0 and \(CatalogGenerator.maxCount), not \(count).")
         }
         return try transaction(store, files: [], options: options) { report in
+            let first = try CatalogGenerator.nextNumber(
+                after: store.highestISBN(startingWith: CatalogGenerator.isbnPrefix))
+            guard count <= CatalogGenerator.maxCount - first else {
+                throw LibraryError.invalidInput(
+                    "This library already has \(first) synthetic books; at most "
+                        + "\(CatalogGenerator.maxCount - first) more can be generated, not \(count).")
+            }
             var ticker = ProgressTicker(total: count, interval: options.progressInterval, progress: progress)
             var generator = CatalogGenerator(seed: seed)
             let importer = try BookImporter(database: store.database)
-            for number in 0..<count {
+            for number in first..<(first + count) {
                 try importer.importBook(newBook(generator.book(number: number)))
                 ticker.advance()
             }

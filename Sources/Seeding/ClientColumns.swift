@@ -1,3 +1,5 @@
+import Library
+
 /// Which column of a clients file holds which fact, found from the header by name, case-insensitively:
 /// `name`, `card_number` (or `card`), `loan_limit` (or `limit`) and `default`. Extra columns are ignored.
 ///
@@ -54,12 +56,14 @@ public struct ClientColumns: Sendable {
         }
         let nameText = text(name)
         guard !nameText.isEmpty else { throw problem(name, "the name is empty") }
+        try check(nameText, .name, column: name)
         let cardText = text(card)
         guard !cardText.isEmpty else { throw problem(card, "the card number is empty") }
+        try check(cardText, .cardNumber, column: card)
         var record = ClientRecord(name: nameText, cardNumber: cardText)
         if let limit {
             do {
-                record.loanLimit = try FieldParsing.loanLimit(text(limit)) ?? 5
+                record.loanLimit = try FieldParsing.loanLimit(text(limit)) ?? LibraryRules.defaultLoanLimit
             } catch {
                 throw problem(limit, error.reason)
             }
@@ -78,6 +82,14 @@ public struct ClientColumns: Sendable {
 
     static func normalized(_ name: String) -> String {
         CatalogColumns.normalizedName(name)
+    }
+
+    private func check(_ text: String, _ field: TextField, column: Int) throws(CatalogColumns.Problem) {
+        do {
+            try field.check(text)
+        } catch {
+            throw problem(column, error.reason)
+        }
     }
 
     private func problem(_ column: Int, _ reason: String) -> CatalogColumns.Problem {

@@ -23,9 +23,18 @@ final class ClientImporter {
     /// Imports one client and returns its id.
     func importClient(_ record: ClientRecord) throws -> Int {
         precondition(database.isInTransaction, "import clients inside a write transaction")
-        guard !record.name.isEmpty, !record.cardNumber.isEmpty, (0...1000).contains(record.loanLimit) else {
+        guard !record.name.isEmpty, !record.cardNumber.isEmpty, LibraryRules.loanLimits.contains(record.loanLimit)
+        else {
             throw LibraryError.invalidInput(
-                "A client needs a name, a card number and a loan limit from 0 to 1000 (card '\(record.cardNumber)').")
+                "A client needs a name, a card number and a loan limit from \(LibraryRules.loanLimits.lowerBound) to "
+                    + "\(LibraryRules.loanLimits.upperBound) (card '\(record.cardNumber)').")
+        }
+        for (text, field) in [(record.name, TextField.name), (record.cardNumber, .cardNumber)] {
+            do {
+                try field.check(text)
+            } catch {
+                throw LibraryError.invalidInput(error.sentence)
+            }
         }
         if let (id, name, limit) = try find.fetchOne([record.cardNumber], { ($0.int(0), $0.string(1), $0.int(2)) }) {
             if name == record.name && limit == record.loanLimit {

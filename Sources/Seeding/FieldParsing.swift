@@ -22,8 +22,10 @@ public enum FieldParsing {
     public static func year(_ text: String) throws(FieldProblem) -> Int? {
         let value = trimmed(text)
         guard !value.isEmpty else { return nil }
-        guard let year = wholeNumber(value), (-9999...9999).contains(year) else {
-            throw FieldProblem(reason: "'\(value)' is not a year (a whole number from -9999 to 9999)")
+        guard let year = wholeNumber(value), LibraryRules.years.contains(year) else {
+            throw FieldProblem(
+                reason: "'\(value)' is not a year (a whole number from \(LibraryRules.years.lowerBound) to "
+                    + "\(LibraryRules.years.upperBound))")
         }
         return year
     }
@@ -34,20 +36,23 @@ public enum FieldParsing {
     public static func pages(_ text: String) throws(FieldProblem) -> Int? {
         let value = trimmed(text)
         guard !value.isEmpty else { return nil }
-        guard let pages = wholeNumber(value), pages > 0, pages <= 1_000_000 else {
-            throw FieldProblem(reason: "'\(value)' is not a page count (a whole number above 0)")
+        guard let pages = wholeNumber(value), (1...LibraryRules.maxPages).contains(pages) else {
+            throw FieldProblem(
+                reason: "'\(value)' is not a page count (a whole number from 1 to \(LibraryRules.maxPages))")
         }
         return pages
     }
 
-    /// A loan limit: a whole number from 0 to 1000.
+    /// A loan limit: a whole number in `LibraryRules.loanLimits` (0 to 1000).
     ///
     ///     try FieldParsing.loanLimit("5")  // 5
     public static func loanLimit(_ text: String) throws(FieldProblem) -> Int? {
         let value = trimmed(text)
         guard !value.isEmpty else { return nil }
-        guard let limit = wholeNumber(value), (0...1000).contains(limit) else {
-            throw FieldProblem(reason: "'\(value)' is not a loan limit (a whole number from 0 to 1000)")
+        guard let limit = wholeNumber(value), LibraryRules.loanLimits.contains(limit) else {
+            throw FieldProblem(
+                reason: "'\(value)' is not a loan limit (a whole number from \(LibraryRules.loanLimits.lowerBound) "
+                    + "to \(LibraryRules.loanLimits.upperBound))")
         }
         return limit
     }

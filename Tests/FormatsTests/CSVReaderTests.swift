@@ -182,6 +182,8 @@ func csvRejectsMalformedInput(_ failure: CSVFailure) {
 @Test func csvErrorMessagesArePlain() {
     let error = CSVError(line: 4, field: 6, byteColumn: 20, reason: .fieldCountMismatch(found: 5, expected: 7))
     #expect(error.description == "line 4, field 6 (byte 20): row has 5 fields, header has 7")
+    let one = CSVError(line: 2, field: 1, byteColumn: 1, reason: .fieldCountMismatch(found: 1, expected: 2))
+    #expect(one.description == "line 2, field 1 (byte 1): row has 1 field, header has 2")
 }
 
 @Test func csvReadsManyRecordsOneAtATime() throws {

@@ -42,7 +42,8 @@ final class Sandbox {
         env.merge(environment) { _, new in new }
         let console = Console.captured(isTerminal: terminal, width: width, failingOutputWith: failure)
         let code = LibraryCommandLine.main(
-            arguments: arguments, environment: env, console: console, systemNow: Timestamp(secondsSinceEpoch: 0))
+            arguments: arguments, environment: env, console: console,
+            systemNow: Timestamp(year: 1970, month: 1, day: 1)!)
         return RunResult(code: code, out: console.capturedOutput, err: console.capturedError)
     }
 

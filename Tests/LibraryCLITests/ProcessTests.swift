@@ -233,7 +233,7 @@ struct ScriptTests {
         #expect(onTerminal.out == "books: 25000 inserted, 0 updated, 0 unchanged, 0 skipped\n")
         let piped = sandbox.run(["seed", "--generate", "25000"])
         #expect(piped.err.isEmpty)
-        #expect(piped.out == "books: 0 inserted, 0 updated, 25000 unchanged, 0 skipped\n")
+        #expect(piped.out == "books: 25000 inserted, 0 updated, 0 unchanged, 0 skipped\n")
         let quiet = sandbox.run(["-q", "seed", "--generate", "25000"], terminal: true)
         #expect(quiet.err.isEmpty)
     }

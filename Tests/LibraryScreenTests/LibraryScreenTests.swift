@@ -15,7 +15,7 @@ struct LibraryScreenTests {
         "the greeting's message follows how many books the client holds",
         arguments: [
             (0, "You have 0 books out of 5. Time to find your best book!"),
-            (1, "You have 1 book out of 5. Don't forget to return them on time."),
+            (1, "You have 1 book out of 5. Don't forget to return it on time."),
             (4, "You have 4 books out of 5. Don't forget to return them on time."),
             (5, "You have 5 books out of 5. You can't take more books: return at least one first."),
         ])
@@ -64,25 +64,62 @@ struct LibraryScreenTests {
         #expect(grid.items[2].actions == [Action(id: "take", title: "Take", command: "librarycli take 3")])
     }
 
-    @Test("the footer says which page, how many in all and how to see the next")
+    @Test("the footer says which page and how many in all; its actions go to the previous and next page, once each")
     func footer() throws {
         let data = Fixture.screen(count: 3, page: 2, perPage: 3, totalCount: 10)
         let grid = try #require(LibraryScreen.snapshot(from: data).sections.first { $0.id == "library-books" })
-        #expect(grid.footer?.title == "Page 2 of 4 · 10 books · next: librarycli list --page 3 --per-page 3")
-        #expect(grid.footer?.actions.map(\.id) == ["next-page"])
+        #expect(grid.footer?.title == "Page 2 of 4 · 10 books")
+        #expect(grid.footer?.actions.map(\.id) == ["previous-page", "next-page"])
+        #expect(
+            grid.footer?.actions.map(\.command) == [
+                "librarycli list --page 1 --per-page 3", "librarycli list --page 3 --per-page 3",
+            ])
         let first = Fixture.screen(count: 20, page: 1, perPage: 20, totalCount: 50)
         let firstGrid = try #require(LibraryScreen.snapshot(from: first).sections.first { $0.id == "library-books" })
-        #expect(firstGrid.footer?.title == "Page 1 of 3 · 50 books · next: librarycli list --page 2")
+        #expect(firstGrid.footer?.title == "Page 1 of 3 · 50 books")
         #expect(
             firstGrid.footer?.actions.map(\.command) == ["librarycli list --page 2", "librarycli list --per-page 40"])
         let last = Fixture.screen(count: 1, page: 4, perPage: 3, totalCount: 10)
         let lastGrid = try #require(LibraryScreen.snapshot(from: last).sections.first { $0.id == "library-books" })
         #expect(lastGrid.footer?.title == "Page 4 of 4 · 10 books")
+        #expect(lastGrid.footer?.actions.map(\.command) == ["librarycli list --page 3 --per-page 3"])
         let searched = Fixture.screen(count: 2, page: 1, perPage: 2, totalCount: 5, search: "l'été")
         let searchedGrid = try #require(
             LibraryScreen.snapshot(from: searched).sections.first { $0.id == "library-books" })
         #expect(
-            searchedGrid.footer?.title.hasSuffix("librarycli list --page 2 --per-page 2 --search 'l'\\''été'") == true)
+            searchedGrid.footer?.actions.first?.command == "librarycli list --page 2 --per-page 2 --search 'l'\\''été'")
+        let one = Fixture.screen(count: 1, page: 1, perPage: 20, totalCount: 1)
+        let oneGrid = try #require(LibraryScreen.snapshot(from: one).sections.first { $0.id == "library-books" })
+        #expect(oneGrid.footer?.title == "Page 1 of 1 · 1 book")
+        #expect(oneGrid.footer?.actions.isEmpty == true)
+    }
+
+    @Test(
+        "overdue books change the greeting",
+        arguments: [
+            (3, 1, "You have 1 overdue book: please return it. You hold 3 books out of 5."),
+            (3, 2, "You have 2 overdue books: please return them. You hold 3 books out of 5."),
+            (1, 1, "You have 1 overdue book: please return it. You hold 1 book out of 5."),
+        ])
+    func overdueGreeting(held: Int, overdue: Int, expected: String) throws {
+        #expect(LibraryScreen.message(held: held, limit: 5, overdue: overdue) == expected)
+        let ids = Array(1...held)
+        let screen = LibraryScreen.snapshot(
+            from: Fixture.screen(heldIDs: ids, overdueIDs: Array(ids.prefix(overdue))))
+        let info = try #require(screen.sections.first { $0.id == "client-info" })
+        #expect(info.items[0].lines == [expected])
+    }
+
+    @Test("the client's row names the command that lists every loan, and a book of one page says so")
+    func showAllAndSingularPages() throws {
+        let screen = LibraryScreen.snapshot(from: Fixture.screen(heldIDs: [1, 2]))
+        let row = try #require(screen.sections.first { $0.id == "client-books" })
+        #expect(row.header?.actions == [Action(id: "show-all", title: "All your books", command: "librarycli loans")])
+        let empty = try #require(
+            LibraryScreen.snapshot(from: Fixture.screen()).sections.first { $0.id == "client-books" })
+        #expect(empty.header?.actions.isEmpty == true)
+        #expect(LibraryScreen.yearText(-725) == "725 BC")
+        #expect(LibraryScreen.yearText(1965) == "1965")
     }
 
     @Test(

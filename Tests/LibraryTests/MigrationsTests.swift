@@ -27,7 +27,7 @@ import Testing
             [$0.string(0), $0.string(1)]
         }
         #expect(applied == Migrations.embedded.map { [$0.name, "2026-11-29T14:40:00Z"] })
-        let again = try LibraryDatabase.open(at: path, now: now.adding(days: 1))
+        let again = try LibraryDatabase.open(at: path, now: try now.adding(days: 1))
         let times = try again.fetchAll("SELECT applied_at FROM schema_migrations") { $0.string(0) }
         #expect(Set(times) == ["2026-11-29T14:40:00Z"])
     }
@@ -36,7 +36,7 @@ import Testing
         let directory = TemporaryDirectory()
         let path = directory.file("library.db")
         _ = try Database(path: path)
-        let now = Timestamp(secondsSinceEpoch: 0)
+        let now = try Timestamp(secondsSinceEpoch: 0)
         let error = try #require(throws: MigrationError.self) {
             try LibraryDatabase.open(at: path, options: DatabaseOptions(readOnly: true), now: now)
         }

@@ -8,7 +8,7 @@ import Testing
         let (ann, bob, now) = (fixture.ann.id, fixture.bob.id, fixture.now)
         try store.take(bookIDs: [1, 2], clientID: ann, now: now)
         try store.take(bookIDs: [3], clientID: bob, now: now)
-        let later = now.adding(days: 3)
+        let later = try now.adding(days: 3)
         #expect(throws: LibraryError.notBorrowedByYou(id: 3, title: "Book 3")) {
             try store.returnBooks(bookIDs: [1, 3], clientID: ann, now: later)
         }
@@ -35,7 +35,7 @@ import Testing
     @Test func returnBeforeTakenTimeIsRecordedAsImmediate() throws {
         let fixture = try Fixture()
         try fixture.store.take(bookIDs: [1], clientID: fixture.ann.id, now: fixture.now)
-        let skewed = fixture.now.adding(seconds: -3_600)
+        let skewed = try fixture.now.adding(seconds: -3_600)
         let returned = try fixture.store.returnBooks(bookIDs: [1], clientID: fixture.ann.id, now: skewed)
         #expect(returned.first?.loan.returnedAt == fixture.now)
     }
@@ -45,13 +45,13 @@ import Testing
         let store = fixture.store
         let (ann, now) = (fixture.ann.id, fixture.now)
         try store.take(bookIDs: [1], clientID: ann, now: now)
-        let first = try store.renew(bookID: 1, clientID: ann, now: now.adding(days: 10))
-        #expect(first.loan.dueAt == now.adding(days: 28))
+        let first = try store.renew(bookID: 1, clientID: ann, now: try now.adding(days: 10))
+        #expect(try first.loan.dueAt == now.adding(days: 28))
         #expect(first.loan.renewals == 1)
-        let second = try store.renew(bookID: 1, clientID: ann, now: now.adding(days: 28))  // due exactly now
-        #expect(second.loan.dueAt == now.adding(days: 42))
+        let second = try store.renew(bookID: 1, clientID: ann, now: try now.adding(days: 28))  // due exactly now
+        #expect(try second.loan.dueAt == now.adding(days: 42))
         #expect(throws: LibraryError.renewalLimitReached(id: 1, title: "Book 1", limit: 2)) {
-            try store.renew(bookID: 1, clientID: ann, now: now.adding(days: 30))
+            try store.renew(bookID: 1, clientID: ann, now: try now.adding(days: 30))
         }
         #expect(try store.openLoans(clientID: ann, now: now).first?.loan.dueAt == now.adding(days: 42))
     }
@@ -61,8 +61,8 @@ import Testing
         let store = fixture.store
         let (ann, bob, now) = (fixture.ann.id, fixture.bob.id, fixture.now)
         try store.take(bookIDs: [1], clientID: ann, now: now)
-        let late = now.adding(days: 14).adding(seconds: 1)
-        #expect(throws: LibraryError.overdue(id: 1, title: "Book 1", dueAt: now.adding(days: 14))) {
+        let late = try now.adding(days: 14).adding(seconds: 1)
+        #expect(throws: LibraryError.overdue(id: 1, title: "Book 1", dueAt: try now.adding(days: 14))) {
             try store.renew(bookID: 1, clientID: ann, now: late)
         }
         #expect(throws: LibraryError.notBorrowedByYou(id: 1, title: "Book 1")) {

@@ -11,7 +11,8 @@ import Testing
         let fixture = try Fixture()
         let taken = try fixture.store.take(bookIDs: [3, 5], clientID: fixture.ann.id, now: fixture.now)
         #expect(taken.map(\.book.id) == [3, 5])
-        #expect(taken.allSatisfy { $0.loan.dueAt == fixture.now.adding(days: 14) })
+        let due = try fixture.now.adding(days: 14)
+        #expect(taken.allSatisfy { $0.loan.dueAt == due })
         #expect(taken.allSatisfy { $0.loan.takenAt == fixture.now && $0.loan.renewals == 0 && $0.loan.isOpen })
         #expect(
             try fixture.store.openLoans(clientID: fixture.ann.id, now: fixture.now).map(\.loan) == taken.map(\.loan))
@@ -33,7 +34,7 @@ import Testing
         try store.take(bookIDs: [2], clientID: ann, now: now)
         try store.setStatus(.lost, bookID: 3)
         try store.setStatus(.withdrawn, bookID: 4)
-        let due = now.adding(days: 14)
+        let due = try now.adding(days: 14)
         #expect(throws: LibraryError.noSuchBook(id: 99)) { try store.take(bookIDs: [99], clientID: ann, now: now) }
         #expect(throws: LibraryError.noSuchClient(id: 77)) { try store.take(bookIDs: [5], clientID: 77, now: now) }
         #expect(throws: LibraryError.onLoanToSomeoneElse(id: 1, title: "Book 1", dueAt: due)) {
@@ -86,7 +87,7 @@ import Testing
         let error = try #require(throws: SQLiteError.self) {
             try fixture.store.database.execute(
                 "INSERT INTO loans (book_id, client_id, taken_at, due_at) VALUES (1, ?, ?, ?)",
-                [fixture.bob.id, fixture.now.iso8601, fixture.now.adding(days: 1).iso8601])
+                [fixture.bob.id, fixture.now.iso8601, try fixture.now.adding(days: 1).iso8601])
         }
         #expect(error.isConstraintViolation)
         #expect(error.message.contains("loans.book_id"))

@@ -32,7 +32,9 @@ import Testing
         #expect(json.hasPrefix(#"{"version":1,"sections":[{"id":"client-info","layout":{"style":"card","#))
         #expect(
             json.contains(
-                #""supplementaries":[{"kind":"header","id":"client-books-header","title":"Your books","count":3,"lines":[],"actions":[]}],"whenEmpty":"showEmptyState"}"#
+                #""supplementaries":[{"kind":"header","id":"client-books-header","title":"Your books","count":3,"lines":[],"#
+                    + #""actions":[{"id":"show-all","title":"All your books","command":"librarycli loans"}]}],"#
+                    + #""whenEmpty":"showEmptyState"}"#
             ))
         #expect(JSONRenderer().render(LibraryFixture.screen) == JSONRenderer().render(LibraryFixture.screen))
     }

@@ -33,7 +33,11 @@ enum LibraryFixture {
     static func clientBooks(_ items: [Item]) -> Section {
         Section(
             id: "client-books", layout: .row(cardWidth: 26), items: items,
-            header: Supplementary(kind: .header, id: "client-books-header", title: "Your books", count: items.count),
+            header: Supplementary(
+                kind: .header, id: "client-books-header", title: "Your books", count: items.count,
+                actions: [
+                    Action(id: TextRenderer.showAllActionID, title: "All your books", command: "librarycli loans")
+                ]),
             emptyState: Supplementary(
                 kind: .empty, id: "client-books-empty", title: "You don't have any books right now!",
                 lines: ["Take one from the library below."]))
@@ -68,7 +72,8 @@ enum LibraryFixture {
             kind: .header, id: "library-books-header", title: "Library", count: 42,
             actions: [Action(id: "search", title: "Search", command: "librarycli list --search <text>")]),
         footer: Supplementary(
-            kind: .footer, id: "library-books-footer", title: "Page 1 of 3 · 42 books · next: librarycli list --page 2",
+            kind: .footer, id: "library-books-footer", title: "Page 1 of 3 · 42 books",
+            actions: [Action(id: "next-page", title: "Next page", command: "librarycli list --page 2")],
             fields: [Field("page", .int(1)), Field("pageCount", .int(3))]))
 
     static let screenEmpty = Supplementary(
@@ -82,8 +87,9 @@ enum LibraryFixture {
     static let screenWithoutLoans = Snapshot(
         sections: [clientInfo, clientBooks([]), libraryBooks], emptyState: screenEmpty)
 
-    /// The marks `librarycli take 31` would produce: a new card in the row, a changed grid cell and header.
+    /// The marks `librarycli take 31` would produce: a new card in the row, a changed grid cell, headers and the
+    /// client's card.
     static let takeMarks = ChangeMarks(
-        insertedItems: ["client-book-31"], updatedItems: ["book-12"],
+        insertedItems: ["client-book-31"], updatedItems: ["book-12", "client-1"],
         updatedSupplementaries: ["client-books-header", "library-books-header"])
 }

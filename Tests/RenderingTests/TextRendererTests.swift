@@ -63,21 +63,32 @@ import Testing
         #expect(text.hasPrefix("── Library (42) ─"))
     }
 
-    @Test func marksShowInTheGutterOfListsAndCards() {
+    @Test func oneMarkEverywhereAfterTheFirstLineOfListsAndCards() {
         var list = LibraryFixture.libraryBooks
         list.layout = .list
         let marks = ChangeMarks(
             insertedItems: ["book-8", "client-1"], updatedItems: ["book-9"],
             updatedSupplementaries: ["library-books-footer"])
         let lines = TextRenderer(width: 60).lines(Snapshot(sections: [LibraryFixture.clientInfo, list]), marks: marks)
-        #expect(lines.contains { $0.hasPrefix("│+Hey John Doe! ") && $0.hasSuffix(" │") })
-        #expect(lines.contains("+ Les Misérables"))
-        #expect(lines.contains("~ 紅樓夢"))
+        #expect(lines.contains { $0.hasPrefix("│ Hey John Doe! (new) ") && $0.hasSuffix(" │") })
+        #expect(lines.contains("  Les Misérables (new)"))
+        #expect(lines.contains("  紅樓夢 (changed)"))
         #expect(lines.contains("  Pride and Prejudice"))
-        #expect(
-            lines.suffix(3) == [
-                "  Take → librarycli take 14", "", "~ Page 1 of 3 · 42 books · next: librarycli list --page 2",
-            ])
+        #expect(lines.suffix(4).first == "  Take → librarycli take 14")
+        #expect(lines.suffix(2).first == "  Page 1 of 3 · 42 books (changed)")
+        // No other mark is drawn: no `+` or `~` gutter anywhere.
+        #expect(!lines.contains { $0.hasPrefix("+") || $0.hasPrefix("~") || $0.hasPrefix("│+") || $0.hasPrefix("│~") })
+        let boxed = TextRenderer(width: 80).lines(LibraryFixture.screen, marks: LibraryFixture.takeMarks)
+        #expect(boxed.contains { $0.contains("┌─ (new) ─") })
+        #expect(boxed.contains { $0.contains("┌─ (changed) ─") })
+    }
+
+    @Test func aRowThatCannotShowEveryItemNamesTheCommandThatLists() {
+        let narrow = TextRenderer(width: 60).lines(LibraryFixture.screen)
+        #expect(narrow.contains { $0.hasSuffix("│ +2 more → librarycli loans") })
+        #expect(!narrow.contains { $0.contains("All your books") })
+        let wide = TextRenderer(width: 120).lines(LibraryFixture.screen)
+        #expect(!wide.contains { $0.contains("librarycli loans") })
     }
 
     @Test func wholeScreenEmptyStateIsShownAlone() {

@@ -43,7 +43,7 @@ struct DemoDataTests {
         let jane = try #require(try library.store.client(cardNumber: "C-0002"))
         try library.store.setDefaultClient(id: jane.id)
         let after = try library.dump()
-        let second = try CatalogImport.seedDemo(into: library.store, now: library.now.adding(days: 1))
+        let second = try CatalogImport.seedDemo(into: library.store, now: try library.now.adding(days: 1))
         #expect(second.books == ImportReport.Counts(unchanged: 49))
         #expect(second.clients == ImportReport.Counts(unchanged: 4))
         #expect(try library.dump() == after)

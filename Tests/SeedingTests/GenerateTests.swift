@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Generating a synthetic catalog")
 struct GenerateTests {
-    @Test("N books from the generator, deterministic for a seed, unchanged when run again")
+    @Test("N books from the generator, deterministic for a seed in an empty library")
     func deterministic() throws {
         let one = try TestLibrary()
         let two = try TestLibrary()
@@ -18,9 +18,35 @@ struct GenerateTests {
         #expect(try one.dump() == two.dump())
         var generator = CatalogGenerator(seed: 7)
         #expect(try one.books() == (0..<2500).map { generator.book(number: $0) })
-        let again = try CatalogImport.generate(count: 2500, seed: 7, into: one.store)
-        #expect(again.books == ImportReport.Counts(unchanged: 2500))
-        #expect(try one.store.bookCount() == 2500)
+    }
+
+    @Test("every run adds N new books, with the same seed or another, and never rewrites earlier ones")
+    func everyRunAdds() throws {
+        let library = try TestLibrary()
+        _ = try CatalogImport.generate(count: 300, seed: 1, into: library.store)
+        let first = try library.books()
+        let again = try CatalogImport.generate(count: 300, seed: 1, into: library.store)
+        #expect(again.books == ImportReport.Counts(inserted: 300))
+        let other = try CatalogImport.generate(count: 200, seed: 99, into: library.store)
+        #expect(other.books == ImportReport.Counts(inserted: 200))
+        #expect(try library.store.bookCount() == 800)
+        let all = try library.books()
+        #expect(Array(all.prefix(300)) == first, "an earlier synthetic book was rewritten")
+        #expect(Set(all.compactMap(\.isbn)).count == 800, "two synthetic books share an ISBN")
+        // Numbering continues after the highest synthetic ISBN, also one imported from a file.
+        _ = try library.store.addBook(NewBook(title: "Imported", isbn: CatalogGenerator.isbn(number: 5_000)))
+        _ = try CatalogImport.generate(count: 1, seed: 1, into: library.store)
+        #expect(try library.books().last?.isbn == CatalogGenerator.isbn(number: 5_001))
+    }
+
+    @Test("the synthetic ISBNs running out is refused and adds nothing")
+    func isbnsRunOut() throws {
+        let library = try TestLibrary()
+        let last = CatalogGenerator.maxCount - 1
+        _ = try library.store.addBook(NewBook(title: "Last", isbn: CatalogGenerator.isbn(number: last - 1)))
+        _ = try CatalogImport.generate(count: 1, seed: 1, into: library.store)
+        #expect(throws: LibraryError.self) { _ = try CatalogImport.generate(count: 1, seed: 1, into: library.store) }
+        #expect(try library.store.bookCount() == 2)
     }
 
     @Test("a dry run generates nothing; a count out of range is refused")

@@ -1,6 +1,7 @@
 import ArgumentParsing
 import Formats
 import Library
+import LibraryScreen
 import Rendering
 import Seeding
 
@@ -41,8 +42,8 @@ enum BookCommands {
                     search.map { "No books match “\($0)”." }
                     ?? (result.totalCount == 0
                         ? "The library has no books yet. Add the demo catalog with: \(context.program) seed"
-                        : "Page \(page) is past the end (\(result.pageCount) pages).")
-                context.console.out(why + "\n")
+                        : "Page \(page) is past the end (\(result.pageCount == 1 ? "1 page" : "\(result.pageCount) pages")).")
+                context.say(why)
                 return .success
             }
             var table = TextTable(columns: [
@@ -51,17 +52,25 @@ enum BookCommands {
             ])
             for entry in result.entries {
                 table.append([
-                    String(entry.book.id), entry.book.title, entry.book.author, entry.book.year.map(String.init) ?? "",
+                    String(entry.book.id), entry.book.title, entry.book.author,
+                    entry.book.year.map(LibraryScreen.yearText) ?? "",
                     status(entry.availability),
                 ])
             }
             context.console.out(table.render(width: context.options.width))
-            var footer = "Page \(result.page) of \(result.pageCount) · \(result.totalCount) books"
-            if result.hasNextPage {
-                footer += " · next: \(context.program) books --page \(result.page + 1)"
-                if perPage != defaultPerPage { footer += " --per-page \(perPage)" }
+            let books = result.totalCount == 1 ? "1 book" : "\(result.totalCount) books"
+            var footer = "Page \(result.page) of \(result.pageCount) · \(books)"
+            func pageCommand(_ number: Int) -> String {
+                var command = "\(context.program) books --page \(number)"
+                if perPage != defaultPerPage { command += " --per-page \(perPage)" }
+                if let search = result.search { command += " --search " + shellQuoted(search) }
+                return command
             }
-            context.console.out(footer + "\n")
+            if result.page > 1 && result.page <= result.pageCount {
+                footer += " · previous: " + pageCommand(result.page - 1)
+            }
+            if result.hasNextPage { footer += " · next: " + pageCommand(result.page + 1) }
+            context.say(footer)
         }
         return .success
     }
@@ -80,10 +89,15 @@ enum BookCommands {
             }
         }
         let draft = NewBook(
-            title: parsed.string("title") ?? "", author: parsed.string("author") ?? "",
-            year: try value("year", expected: "a whole number from -9999 to 9999", FieldParsing.year),
-            pages: try value("pages", expected: "a whole number above 0", FieldParsing.pages),
-            description: parsed.string("description") ?? "",
+            title: try CommandText.checked(parsed.string("title") ?? "", .title),
+            author: try CommandText.checked(parsed.string("author") ?? "", .author),
+            year: try value(
+                "year",
+                expected: "a whole number from \(LibraryRules.years.lowerBound) to \(LibraryRules.years.upperBound)",
+                FieldParsing.year),
+            pages: try value(
+                "pages", expected: "a whole number from 1 to \(LibraryRules.maxPages)", FieldParsing.pages),
+            description: try CommandText.checked(parsed.string("description") ?? "", .description),
             isbn: try value("isbn", expected: "an ISBN-10 or ISBN-13", FieldParsing.isbn))
         let store = try context.openStore()
         let book = try context.withDatabase { try store.addBook(draft) }
@@ -93,7 +107,7 @@ enum BookCommands {
                 JSONValue.object(members: [("version", 1), ("book", bookJSON(book, availability: .available))])
                     .serialized() + "\n")
         case .text:
-            context.console.out("Added \(book.title) as book #\(book.id).\n")
+            context.say("Added \(book.title) as book #\(book.id).")
         }
         return .success
     }

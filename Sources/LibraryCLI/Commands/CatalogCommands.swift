@@ -24,6 +24,8 @@ enum CatalogCommands {
         if seed != nil, count == nil {
             throw UsageError(.missingArgument("--generate <n>"), commandPath: parsed.path)
         }
+        // Synthetic books record no time; demo and file clients record when they were added.
+        let now = count == nil ? try context.now : context.systemNow
         let store = try context.openStore()
         let progress = ProgressBar(context: context)
         let report = try context.withDatabase {
@@ -33,10 +35,10 @@ enum CatalogCommands {
                     progress: progress.callback)
             } else if !files.isEmpty {
                 return try CatalogImport.importFiles(
-                    files, into: store, now: context.now, options: progress.options, progress: progress.callback)
+                    files, into: store, now: now, options: progress.options, progress: progress.callback)
             } else {
                 return try CatalogImport.seedDemo(
-                    into: store, now: context.now, options: progress.options, progress: progress.callback)
+                    into: store, now: now, options: progress.options, progress: progress.callback)
             }
         }
         progress.finish()
@@ -54,12 +56,13 @@ enum CatalogCommands {
         options.dryRun = context.parsed.flag("dry-run")
         // Read and check the whole file before touching the database: a bad file changes nothing.
         let file = try CatalogFile.read(path: path, expecting: .books)
+        let now = context.recordingTime  // a books file records no time
         let store = try context.openStore()
         let progress = ProgressBar(context: context)
         options.progressInterval = progress.options.progressInterval
         let report = try context.withDatabase {
             try CatalogImport.importFiles(
-                [file], into: store, now: context.now, options: options, progress: progress.callback)
+                [file], into: store, now: now, options: options, progress: progress.callback)
         }
         progress.finish()
         print(report, context: context)
@@ -147,7 +150,7 @@ enum CatalogCommands {
             if let card = report.defaultClientCard {
                 lines.append("The client with card \(card) is now the default client.")
             }
-            context.console.out(lines.joined(separator: "\n") + "\n")
+            for line in lines { context.say(line) }
             for warning in report.warnings { context.note("warning: \(warning)") }
         }
     }

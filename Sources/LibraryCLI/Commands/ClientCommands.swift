@@ -38,13 +38,14 @@ enum ClientCommands {
 
     static func add(_ context: CommandContext) throws -> ExitCode {
         let parsed = context.parsed
-        let name = parsed.argument("name") ?? ""
-        let card = parsed.string("card")
-        let limit = try parsed.integer("limit", in: 0...1000) ?? 5
+        let name = try CommandText.checked(parsed.argument("name") ?? "", .name)
+        let card = try parsed.string("card").map { try CommandText.checked($0, .cardNumber) }
+        let limit = try parsed.integer("limit", in: LibraryRules.loanLimits) ?? LibraryRules.defaultLoanLimit
+        let now = try context.now
         let store = try context.openStore()
         let client = try context.withDatabase {
             try store.write { store in
-                let client = try store.addClient(name: name, cardNumber: card, loanLimit: limit, now: context.now)
+                let client = try store.addClient(name: name, cardNumber: card, loanLimit: limit, now: now)
                 // The first client of a library becomes its default, so `list` works straight away.
                 if try store.defaultClientID() == nil { try store.setDefaultClient(id: client.id) }
                 return client
@@ -55,8 +56,8 @@ enum ClientCommands {
             context.console.out(
                 JSONValue.object(members: [("version", 1), ("client", clientJSON(client))]).serialized() + "\n")
         case .text:
-            context.console.out(
-                "Added client #\(client.id) \(client.name) (card \(client.cardNumber), limit \(client.loanLimit)).\n")
+            context.say(
+                "Added client #\(client.id) \(client.name) (card \(client.cardNumber), limit \(client.loanLimit)).")
         }
         return .success
     }
@@ -78,7 +79,7 @@ enum ClientCommands {
             context.console.out(
                 JSONValue.object(members: [("version", 1), ("defaultClient", clientJSON(client))]).serialized() + "\n")
         case .text:
-            context.console.out("Client #\(client.id) \(client.name) is now the default client.\n")
+            context.say("Client #\(client.id) \(client.name) is now the default client.")
         }
         return .success
     }

@@ -20,7 +20,9 @@ enum DatabaseCommands {
             print(applied: status.applied, pending: status.pending, appliedNow: [], context: context)
             return .success
         }
-        let applied = try context.withDatabase { try migrator.migrate(database, appliedAt: context.now.iso8601) }
+        let applied = try context.withDatabase {
+            try migrator.migrate(database, appliedAt: context.recordingTime.iso8601)
+        }
         print(applied: status.applied + applied, pending: [], appliedNow: applied, context: context)
         return .success
     }
@@ -36,11 +38,12 @@ enum DatabaseCommands {
             context.note("The library at \(path) already exists; nothing was changed.")
             return .success
         }
+        let now = try context.now
         let store = try context.openStore()
         let seedDemo = !context.parsed.flag("empty")
         var summary = "an empty library"
         if let report = try context.withDatabase({
-            try CatalogImport.firstUse(of: store, now: context.now, seedDemo: seedDemo)
+            try CatalogImport.firstUse(of: store, now: now, seedDemo: seedDemo)
         }) {
             summary =
                 "a library with the demo catalog (\(report.books.inserted) books, \(report.clients.inserted) clients)"

@@ -12,11 +12,11 @@ enum ListCommand {
     static func run(_ context: CommandContext) throws -> ExitCode {
         let range = try catalogRange(context)
         let search = context.parsed.string("search")
-        let store = try context.openStore()
+        let now = try context.now
+        let (store, client) = try context.openStoreAsClient()
         if range == .all { _ = try context.countForAll(in: store) }
-        let client = try context.currentClient(in: store)
         let screen = try context.withDatabase {
-            try LibraryScreen.load(from: store, clientID: client.id, range: range, search: search, now: context.now)
+            try LibraryScreen.load(from: store, clientID: client.id, range: range, search: search, now: now)
         }
         let snapshot = LibraryScreen.snapshot(from: screen, showsAll: range == .all, program: context.program)
         ScreenOutput.print(snapshot, context: context)

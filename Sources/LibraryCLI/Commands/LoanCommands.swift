@@ -4,37 +4,76 @@ import LibraryScreen
 import Rendering
 import Sections
 
-/// `take`, `return`, `renew` and `history`: the client's loans.
+/// `take`, `return`, `renew`, `loans` and `history`: the client's loans.
 enum LoanCommands {
     static func take(_ context: CommandContext) throws -> ExitCode {
-        try change(context, verb: "take") { store, client, ids in
-            try store.take(bookIDs: ids, clientID: client.id, now: context.now)
-        } describe: { loaned in
+        try change(context, verb: "take") { store, client, ids, now in
+            try store.take(bookIDs: ids, clientID: client.id, now: now)
+        } describe: { loaned, _ in
             "Took \(loaned.book.title) (#\(loaned.book.id)), due \(loaned.loan.dueAt.date)."
         }
     }
 
     static func returnBooks(_ context: CommandContext) throws -> ExitCode {
-        try change(context, verb: "return") { store, client, ids in
-            try store.returnBooks(bookIDs: ids, clientID: client.id, now: context.now)
-        } describe: { loaned in
-            let late = loaned.loan.dueAt < context.now ? " (it was due \(loaned.loan.dueAt.date))" : ""
+        try change(context, verb: "return") { store, client, ids, now in
+            try store.returnBooks(bookIDs: ids, clientID: client.id, now: now)
+        } describe: { loaned, now in
+            let late = loaned.loan.dueAt < now ? " (it was due \(loaned.loan.dueAt.date))" : ""
             return "Returned \(loaned.book.title) (#\(loaned.book.id))\(late)."
         }
     }
 
     static func renew(_ context: CommandContext) throws -> ExitCode {
-        try change(context, verb: "renew") { store, client, ids in
-            [try store.renew(bookID: ids[0], clientID: client.id, now: context.now)]
-        } describe: { loaned in
+        try change(context, verb: "renew") { store, client, ids, now in
+            [try store.renew(bookID: ids[0], clientID: client.id, now: now)]
+        } describe: { loaned, _ in
             "Renewed \(loaned.book.title) (#\(loaned.book.id)): now due \(loaned.loan.dueAt.date) "
-                + "(renewal \(loaned.loan.renewals) of \(LibraryStore.maxRenewals))."
+                + "(renewal \(loaned.loan.renewals) of \(LibraryRules.maxRenewals))."
         }
     }
 
+    /// Every open loan of the client with its due date, soonest due first, overdue ones marked: what the screen's
+    /// row of books cannot show when it says "+N more".
+    static func loans(_ context: CommandContext) throws -> ExitCode {
+        let now = try context.now
+        let (store, client) = try context.openStoreAsClient()
+        let loans = try context.withDatabase { try store.openLoans(clientID: client.id, now: now) }.sorted {
+            ($0.loan.dueAt, $0.book.id) < ($1.loan.dueAt, $1.book.id)
+        }
+        let overdue = loans.filter(\.isOverdue).count
+        switch context.options.format {
+        case .json:
+            let document: JSONValue = .object(members: [
+                ("version", 1), ("clientId", .int(client.id)), ("loanLimit", .int(client.loanLimit)),
+                ("overdue", .int(overdue)),
+                ("loans", .array(loans.map { loanJSON($0, action: nil, overdue: $0.isOverdue) })),
+            ])
+            context.console.out(document.serialized(pretty: true) + "\n")
+        case .text:
+            guard !loans.isEmpty else {
+                context.say("\(client.name) has no books on loan. Take one with: \(context.program) take <book-id>")
+                return .success
+            }
+            var table = TextTable(columns: [
+                .init("Due"), .init("ID", alignRight: true), .init("Title"), .init("Author"), .init("Renewed"),
+            ])
+            for loaned in loans {
+                table.append([
+                    loaned.loan.dueAt.date + (loaned.isOverdue ? " overdue" : ""), String(loaned.book.id),
+                    loaned.book.title, loaned.book.author, "\(loaned.loan.renewals) of \(LibraryRules.maxRenewals)",
+                ])
+            }
+            context.console.out(table.render(width: context.options.width))
+            let books = loans.count == 1 ? "1 book" : "\(loans.count) books"
+            var summary = "\(client.name) has \(books) of \(client.loanLimit)"
+            if overdue > 0 { summary += "; \(overdue) overdue: please return \(overdue == 1 ? "it" : "them")" }
+            context.say(summary + ".")
+        }
+        return .success
+    }
+
     static func history(_ context: CommandContext) throws -> ExitCode {
-        let store = try context.openStore()
-        let client = try context.currentClient(in: store)
+        let (store, client) = try context.openStoreAsClient()
         let loans = try context.withDatabase { try store.loanHistory(clientID: client.id, limit: 1_000) }
         switch context.options.format {
         case .json:
@@ -45,7 +84,7 @@ enum LoanCommands {
             context.console.out(document.serialized(pretty: true) + "\n")
         case .text:
             guard !loans.isEmpty else {
-                context.console.out("\(client.name) has returned no books yet.\n")
+                context.say("\(client.name) has returned no books yet.")
                 return .success
             }
             var table = TextTable(columns: [
@@ -68,27 +107,36 @@ enum LoanCommands {
     /// book and the screen with what changed marked.
     private static func change(
         _ context: CommandContext, verb: String,
-        _ perform: (LibraryStore, Client, [Int]) throws -> [LoanedBook],
-        describe: (LoanedBook) -> String
+        _ perform: (LibraryStore, Client, [Int], Timestamp) throws -> [LoanedBook],
+        describe: (LoanedBook, Timestamp) -> String
     ) throws -> ExitCode {
         var ids: [Int] = []
-        for id in try context.parsed.positiveIntegers("book-id") where !ids.contains(id) { ids.append(id) }
-        let store = try context.openStore()
-        let client = try context.currentClient(in: store)
+        var repeated: [Int] = []
+        for id in try context.parsed.positiveIntegers("book-id") {
+            if !ids.contains(id) {
+                ids.append(id)
+            } else if !repeated.contains(id) {
+                repeated.append(id)
+            }
+        }
+        let now = try context.now
+        let (store, client) = try context.openStoreAsClient()
         func screen() throws -> Snapshot {
             let screen = try context.withDatabase {
                 try store.clientScreen(
-                    clientID: client.id, page: 1, perPage: ListCommand.defaultPerPage, now: context.now)
+                    clientID: client.id, page: 1, perPage: ListCommand.defaultPerPage, now: now)
             }
             return LibraryScreen.snapshot(from: screen, program: context.program)
         }
         let before = try screen()
-        let outcomes = try context.withDatabase { try perform(store, client, ids) }
+        for id in repeated { context.note("Book #\(id) is named more than once; it counts once.") }
+        let outcomes = try context.withDatabase { try perform(store, client, ids, now) }
         let after = try screen()
         let changes = after.changes(from: before)
         switch context.options.format {
         case .text:
-            context.console.out(outcomes.map(describe).joined(separator: "\n") + "\n\n")
+            for outcome in outcomes { context.say(describe(outcome, now)) }
+            context.say("")
             ScreenOutput.print(after, context: context, changes: changes)
         case .json:
             let outcomeValues = outcomes.map { loanJSON($0, action: verb) }
@@ -97,7 +145,7 @@ enum LoanCommands {
         return .success
     }
 
-    static func loanJSON(_ loaned: LoanedBook, action: String?) -> JSONValue {
+    static func loanJSON(_ loaned: LoanedBook, action: String?, overdue: Bool? = nil) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = []
         if let action { members.append(("action", .string(action))) }
         members += [
@@ -107,6 +155,7 @@ enum LoanCommands {
             ("returnedAt", .init(optional: loaned.loan.returnedAt?.iso8601)),
             ("renewals", .int(loaned.loan.renewals)),
         ]
+        if let overdue { members.append(("overdue", .bool(overdue))) }
         return .object(members: members)
     }
 }

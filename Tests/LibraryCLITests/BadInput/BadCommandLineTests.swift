@@ -56,7 +56,7 @@ private let positive = "expected a positive whole number"
 
 private let commandLines: [BadInputTests.CommandLine] =
     bookIds + listOptions + globalOptions + clientCommands + bookCommands + fileCommands + otherCommands
-    + environmentVariables + hugeArguments
+    + environmentVariables + textValues + hugeArguments
 
 private let bookIds: [C] = [
     C(["take"], 64, "Missing expected argument '<book-id>'"),
@@ -170,7 +170,9 @@ private let bookCommands: [C] = [
     C(
         ["books", "add", "--title", "x", "--year", "x"], 64,
         "Invalid value 'x' for '--year <year>': expected a whole number from -9999 to 9999."),
-    C(["books", "add", "--title", "x", "--pages", "x"], 64, "for '--pages <n>': expected a whole number above 0."),
+    C(
+        ["books", "add", "--title", "x", "--pages", "x"], 64,
+        "for '--pages <n>': expected a whole number from 1 to 1000000."),
     C(["books", "add", "--title", "x", "--year", "10000"], 64, "Invalid value '10000' for '--year <year>'"),
     C(["books", "add", "--title", "x", "--year", "1.5"], 64, "Invalid value '1.5' for '--year <year>'"),
     C(["books", "add", "--title", "x", "--pages", "-1"], 64, "Invalid value '-1' for '--pages"),
@@ -233,6 +235,33 @@ private let environmentVariables: [C] = [
     C(["list"], 64, "Invalid value 'garbage' for 'LIBRARY_NOW'", environment: ["LIBRARY_NOW": "garbage"]),
     C(["take", "2"], 64, "LIBRARY_NOW", environment: ["LIBRARY_NOW": "2026-13-45T99:00:00Z"]),
     C(["list"], 73, "is a directory, not a database file", environment: ["LIBRARY_DB": "$DIR"]),
+    C(["list"], 64, "expected a time in the years 0001 to 9999", environment: ["LIBRARY_NOW": "0000-06-01T00:00:00Z"]),
+    C(
+        ["take", "2"], 64, "the last moment the library can record",
+        environment: ["LIBRARY_NOW": "9999-12-31T23:59:59Z"]),
+    C(["renew", "1"], 64, "LIBRARY_NOW", environment: ["LIBRARY_NOW": "10000-01-01T00:00:00Z"]),
+    C(["loans"], 64, "LIBRARY_CLIENT", environment: ["LIBRARY_CLIENT": "x"]),
+    C(["history"], 64, "LIBRARY_CLIENT", environment: ["LIBRARY_CLIENT": "-3"]),
+    C(["clients", "add", "Ann"], 64, "LIBRARY_NOW", environment: ["LIBRARY_NOW": "soon"]),
+]
+
+/// Text the library cannot keep: control characters and values over their limits (see README, Limits).
+private let textValues: [C] = [
+    C(["clients", "add", "Ann\u{1B}]0;pwned\u{7}"], 64, "The name holds a control character (U+001B) at character 4."),
+    C(["clients", "add", "Two\nlines"], 64, "control character (U+000A)"),
+    C(["clients", "add", "Tab\there"], 64, "control character (U+0009)"),
+    C(["clients", "add", "C1\u{9B}2J"], 64, "control character (U+009B)"),
+    C(["clients", "add", "Del\u{7F}"], 64, "control character (U+007F)"),
+    C(["clients", "add", "Line\u{2028}sep"], 64, "control character (U+2028)"),
+    C(["clients", "add", String(repeating: "n", count: 100_000)], 64, "100000 characters long; at most 200"),
+    C(["clients", "add", "Ann", "--card", "C\u{0}1"], 64, "The card number holds a control character"),
+    C(["clients", "add", "Ann", "--card", String(repeating: "9", count: 101)], 64, "at most 100"),
+    C(["books", "add", "--title", "Du\u{1B}[2Jne"], 64, "The title holds a control character"),
+    C(["books", "add", "--title", String(repeating: "t", count: 501)], 64, "at most 500"),
+    C(["books", "add", "--title", "x", "--author", "A\rB"], 64, "The author holds a control character (U+000D)"),
+    C(["books", "add", "--title", "x", "--author", String(repeating: "a", count: 301)], 64, "at most 300"),
+    C(["books", "add", "--title", "x", "--description", "\u{1B}[5m"], 64, "The description holds a control"),
+    C(["books", "add", "--title", "x", "--description", String(repeating: "d", count: 4_001)], 64, "at most 4000"),
 ]
 
 /// Very long arguments: refused quickly, and the message does not crash on them.

@@ -69,7 +69,7 @@ private let goodRows = (1...1000).map { (n: Int) -> String in "Book \(n),\(1900 
 private let nothing = "Nothing was imported."
 private let megabytes5 = 5 << 20
 
-private let badFiles: [F] = csvFiles + csvLimitFiles + jsonFiles + jsonDepthFiles + seedFiles
+private let badFiles: [F] = csvFiles + csvLimitFiles + jsonFiles + jsonDepthFiles + seedFiles + textFiles
 
 private let csvFiles: [F] = [
     file("empty.csv", "", "empty.csv: line 1, column 1: the file has no header row. " + nothing),
@@ -113,7 +113,7 @@ private let csvFiles: [F] = [
     file("after-quote.csv", "title\n\"A\"x\n", "characters after a closing quote; expected a comma or a line break"),
     file("bare-quote.csv", "title\nA\"B\n", "a quote (\") inside a field that is not quoted"),
     file("too-many-fields.csv", "title,author\nA,B,C\n", "line 2, column 3: row has 3 fields, header has 2"),
-    file("too-few-fields.csv", "title,author\nA\n", "row has 1 fields, header has 2"),
+    file("too-few-fields.csv", "title,author\nA\n", "row has 1 field, header has 2"),
     file(
         "clients.csv", "name,card_number\nAda,C-9\n",
         "line 1: this looks like a clients file (it has a card number), but books were expected"),
@@ -204,4 +204,30 @@ private let seedFiles: [F] = [
     file(
         "clients-sql-limit.csv", "name,card_number,limit\nX,C-9,5; DROP TABLE clients\n", "is not a loan limit",
         command: ["seed", "--file"]),
+]
+
+/// Text the library cannot keep (control characters, values over their limits): a bad row with line and column.
+private let textFiles: [F] = [
+    file(
+        "escape-title.csv", "title,author\nGood,A\n\"Evil\u{1B}[2J\",B\n",
+        "line 3, column 1 (title): the title holds a control character (U+001B) at character 5"),
+    file(
+        "newline-title.csv", "title\n\"Two\nlines\"\n", "line 2, column 1 (title): the title holds a control character"),
+    file("tab-author.csv", "title,author\nX,\"A\tB\"\n", "line 2, column 2 (author): the author holds a control"),
+    file("c1-author.csv", "title,author\nX,A\u{9B}B\n", "(author): the author holds a control character (U+009B)"),
+    file("bell-description.csv", "title,description\nX,ding\u{7}\n", "(description): the description holds a control"),
+    file("long-title.csv", "title\n" + String(repeating: "t", count: 501) + "\n", "the title is 501 characters long"),
+    file(
+        "long-description.csv", "title,description\nX," + String(repeating: "d", count: 4_001) + "\n",
+        "line 2, column 2 (description): the description is 4001 characters long; at most 4000"),
+    file("escape-title.json", "[{\"title\":\"Evil\\u001b[31m\"}]", "line 1, key \"title\": the title holds a control"),
+    file(
+        "del-author.jsonl", "{\"title\":\"X\",\"author\":\"A\\u007fB\"}\n", "key \"author\": the author holds a control"
+    ),
+    file(
+        "clients-escape-name.csv", "name,card_number\n\"Ann\u{1B}]0;x\u{7}\",C-9\n",
+        "line 2, column 1 (name): the name holds a control character (U+001B)", command: ["seed", "--file"]),
+    file(
+        "clients-long-card.csv", "name,card_number\nAnn," + String(repeating: "9", count: 101) + "\n",
+        "(card_number): the card number is 101 characters long", command: ["seed", "--file"]),
 ]

@@ -1,0 +1,62 @@
+import SQLite
+
+/// Which constraint refused a change, read from SQLite's extended result code and its message, so a refusal is
+/// reported for what it is: a second open loan of a book (the unique index on `loans.book_id`) is "on loan to
+/// someone else", and a CHECK or trigger failure is never mistaken for one.
+///
+/// ```swift
+/// do {
+///     try db.execute("INSERT INTO clients (name, card_number, created_at) VALUES (?, ?, ?)", ["Ann", "C-1", now])
+/// } catch let error as SQLiteError where ConstraintFailure(error)?.isUnique(table: "clients",
+///                                                                           columns: ["card_number"]) == true {
+///     print("that card is taken")
+/// }
+/// ```
+struct ConstraintFailure: Hashable, Sendable {
+    /// The kind of constraint, from the extended result code.
+    enum Kind: Hashable, Sendable {
+        case unique, primaryKey, check, notNull, foreignKey, trigger, other
+    }
+
+    /// The kind.
+    var kind: Kind
+    /// For UNIQUE, PRIMARY KEY and NOT NULL: the table and its columns named in SQLite's message
+    /// ("UNIQUE constraint failed: loans.book_id").
+    var table: String?
+    var columns: [String]
+    /// SQLite's message.
+    var message: String
+
+    /// The failure `error` describes, or nil when it is not a constraint failure.
+    init?(_ error: SQLiteError) {
+        guard error.isConstraintViolation else { return nil }
+        // SQLite's extended codes: SQLITE_CONSTRAINT (19) | (n << 8).
+        switch error.extendedCode {
+        case 2067: kind = .unique  // SQLITE_CONSTRAINT_UNIQUE
+        case 1555: kind = .primaryKey  // SQLITE_CONSTRAINT_PRIMARYKEY
+        case 275: kind = .check  // SQLITE_CONSTRAINT_CHECK
+        case 1299: kind = .notNull  // SQLITE_CONSTRAINT_NOTNULL
+        case 787: kind = .foreignKey  // SQLITE_CONSTRAINT_FOREIGNKEY
+        case 1811: kind = .trigger  // SQLITE_CONSTRAINT_TRIGGER
+        default: kind = .other
+        }
+        message = error.message
+        table = nil
+        columns = []
+        guard [.unique, .primaryKey, .notNull].contains(kind), let colon = message.firstIndex(of: ":") else {
+            return
+        }
+        // "UNIQUE constraint failed: t.a, t.b": every column is named with its table.
+        for part in message[message.index(after: colon)...].split(separator: ",") {
+            let name = part.trimmingPrefix(" ")
+            guard let dot = name.firstIndex(of: ".") else { continue }
+            table = String(name[..<dot])
+            columns.append(String(name[name.index(after: dot)...]))
+        }
+    }
+
+    /// Whether this is a UNIQUE (or PRIMARY KEY) failure on exactly these columns of `table`.
+    func isUnique(table: String, columns: [String]) -> Bool {
+        (kind == .unique || kind == .primaryKey) && self.table == table && self.columns == columns
+    }
+}

@@ -1,0 +1,27 @@
+/// The library's numeric rules, defined once: the store, the command line, imports and seeding all read them here,
+/// and a test checks that the schema's CHECK constraints (`migrations/0001_create_library.sql`) agree.
+///
+/// ```swift
+/// let limit = LibraryRules.defaultLoanLimit       // 5
+/// LibraryRules.loanLimits.contains(1_001)          // false
+/// let due = try now.adding(days: LibraryRules.loanPeriodDays)
+/// ```
+public enum LibraryRules {
+    /// How many books a new client may hold at once unless told otherwise.
+    public static let defaultLoanLimit = 5
+
+    /// The loan limits a client may have (`clients.loan_limit`).
+    public static let loanLimits: ClosedRange<Int> = 0...1_000
+
+    /// How many times one loan may be renewed (`loans.renewals`).
+    public static let maxRenewals = 2
+
+    /// Days a loan, and each renewal, lasts.
+    public static let loanPeriodDays = 14
+
+    /// The publication years a book may have, negative before the common era (`books.year`).
+    public static let years: ClosedRange<Int> = -9_999...9_999
+
+    /// The largest page count a book may have (the schema asks only for more than 0).
+    public static let maxPages = 1_000_000
+}

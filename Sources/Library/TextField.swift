@@ -1,0 +1,147 @@
+/// A text value the library keeps, with its length limit and the characters it may hold, defined once for the
+/// store, the command line and imports.
+///
+/// Lengths count characters as Unicode code points (so a million combining accents on one letter is a million).
+/// No field may hold a control character (C0, DEL or C1), nor a line or paragraph separator, except that a
+/// description keeps its tabs and line breaks (tab, LF, CR): it may be several paragraphs long.
+///
+/// ```swift
+/// try TextField.name.check("Ada Lovelace")        // fine
+/// try TextField.title.check("Dune\u{1B}[31m")     // throws: a control character (U+001B) at character 5
+/// TextField.title.maxLength                        // 500
+/// ```
+public enum TextField: String, Sendable, Hashable, CaseIterable {
+    /// A client's name.
+    case name
+    /// A library card number.
+    case cardNumber
+    /// A book's title.
+    case title
+    /// A book's author or authors.
+    case author
+    /// A book's description.
+    case description
+    /// A book's ISBN (as kept; imports and the command line keep ISBN-13 digits).
+    case isbn
+
+    /// The most characters (Unicode code points) the field may hold, after trimming.
+    ///
+    /// ```swift
+    /// TextField.description.maxLength  // 4000
+    /// ```
+    public var maxLength: Int {
+        switch self {
+        case .name: 200
+        case .cardNumber: 100
+        case .title: 500
+        case .author: 300
+        case .description: 4_000
+        case .isbn: 32
+        }
+    }
+
+    /// How the field is named in messages: "name", "card number", "title", "author", "description", "ISBN".
+    ///
+    /// ```swift
+    /// TextField.cardNumber.label  // "card number"
+    /// ```
+    public var label: String {
+        switch self {
+        case .cardNumber: "card number"
+        case .isbn: "ISBN"
+        default: rawValue
+        }
+    }
+
+    /// Whether tabs and line breaks (LF, CR) are kept: only in a description.
+    ///
+    /// ```swift
+    /// TextField.description.allowsLineBreaks  // true
+    /// ```
+    public var allowsLineBreaks: Bool { self == .description }
+
+    /// Throws `TextFieldProblem` when `text` is too long or holds a character the field may not hold.
+    ///
+    /// ```swift
+    /// try TextField.author.check(String(repeating: "a", count: 301))
+    /// // throws: "the author is 301 characters long; at most 300 are allowed"
+    /// ```
+    public func check(_ text: String) throws(TextFieldProblem) {
+        var count = 0
+        for scalar in text.unicodeScalars {
+            count += 1
+            if isRefused(scalar) {
+                throw TextFieldProblem(
+                    field: self,
+                    reason: "the \(label) holds a control character (\(Self.codePoint(scalar))) at character \(count)")
+            }
+        }
+        if count > maxLength {
+            throw TextFieldProblem(
+                field: self, reason: "the \(label) is \(count) characters long; at most \(maxLength) are allowed")
+        }
+    }
+
+    /// The text without leading and trailing whitespace, checked as `check` does: what the store keeps.
+    ///
+    /// ```swift
+    /// try TextField.name.checked("  Ada Lovelace ")  // "Ada Lovelace"
+    /// ```
+    public func checked(_ text: String) throws(TextFieldProblem) -> String {
+        let value = trimmed(text)
+        try check(value)
+        return value
+    }
+
+    // MARK: - Private
+
+    private func isRefused(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09, 0x0A, 0x0D: !allowsLineBreaks
+        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029: true
+        default: false
+        }
+    }
+
+    private static func codePoint(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+}
+
+/// Why a text value cannot be kept: its field and a plain reason.
+///
+/// ```swift
+/// do { try TextField.name.check("Ann\n") } catch { print(error.reason) }
+/// // "the name holds a control character (U+000A) at character 4"
+/// ```
+public struct TextFieldProblem: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The field.
+    public var field: TextField
+    /// What is wrong, in plain words (starting in lower case).
+    public var reason: String
+
+    /// Creates a problem.
+    ///
+    /// ```swift
+    /// TextFieldProblem(field: .title, reason: "the title is too long")
+    /// ```
+    public init(field: TextField, reason: String) {
+        self.field = field
+        self.reason = reason
+    }
+
+    /// The reason as a sentence: "The title is 600 characters long; at most 500 are allowed."
+    ///
+    /// ```swift
+    /// print(problem.sentence)
+    /// ```
+    public var sentence: String { reason.prefix(1).uppercased() + reason.dropFirst() + "." }
+
+    /// Same as `reason`.
+    ///
+    /// ```swift
+    /// print("\(problem)")
+    /// ```
+    public var description: String { reason }
+}

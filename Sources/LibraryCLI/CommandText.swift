@@ -1,0 +1,48 @@
+import Library
+import Rendering
+
+/// Text that comes from users and files, checked on the way in and cleaned on the way out.
+///
+/// In: a name, title, author, description or card number from the command line is checked against its
+/// `TextField` before the database is opened, so a refused value (exit 64) leaves nothing behind. Out: every line a
+/// command prints as text goes through `TerminalText.sanitized`, the cleaning the screen uses, so no value can
+/// reach the terminal as an escape sequence or break a line.
+///
+/// For example:
+///
+///     let name = try CommandText.checked(parsed.argument("name") ?? "", .name)
+///     context.say("Added client #3 \(name).")
+enum CommandText {
+    /// The trimmed value, or a usage error naming what is wrong with it.
+    static func checked(_ text: String, _ field: TextField) throws -> String {
+        do {
+            return try field.checked(text)
+        } catch {
+            throw Failure(message: error.sentence, code: .usage)
+        }
+    }
+
+    /// One line cleaned for a terminal: a line break or control character in it cannot break or restyle the line.
+    ///
+    ///     CommandText.line("Added \u{1B}[31mAnn\n")  // "Added �[31mAnn "
+    static func line(_ text: String) -> String {
+        TerminalText.sanitized(text)
+    }
+
+    /// Text of several lines (such as a usage error) with each line cleaned; the line breaks between them are kept.
+    ///
+    ///     CommandText.lines("Error: '\u{1B}' is not a number\nUsage: ...\n")
+    static func lines(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.sanitized(String($0)) }
+            .joined(separator: "\n")
+    }
+}
+
+extension CommandContext {
+    /// Prints one line of text output (a confirmation, a summary), cleaned for the terminal.
+    ///
+    ///     context.say("Added Dune as book #50.")
+    func say(_ line: String) {
+        console.out(CommandText.line(line) + "\n")
+    }
+}

@@ -1,0 +1,166 @@
+import Library
+import SQLite
+import Testing
+
+/// Values at the edges: the years a timestamp can hold, the constraint that refused a change, and the length and
+/// characters of the text the library keeps.
+@Suite struct EdgeValueTests {
+    // MARK: - Years 0001-9999
+
+    @Test(arguments: [
+        "0000-01-01T00:00:00Z", "0000-12-31T23:59:59Z", "0001-01-01T00:30:00+01:00", "9999-12-31T23:30:00-01:00",
+    ])
+    func timestampsOutsideYears1To9999AreRefused(text: String) {
+        let error = #expect(throws: TimestampError.self) { try Timestamp(iso8601: text) }
+        #expect(error?.isOutOfRange == true)
+        #expect(error?.message.contains("outside the years 0001 to 9999") == true)
+    }
+
+    @Test func theEndsOfTheRangeParseAddAndFormat() throws {
+        #expect(try Timestamp(iso8601: "0001-01-01T00:00:00Z") == Timestamp.earliest)
+        #expect(try Timestamp(iso8601: "9999-12-31T23:59:59Z") == Timestamp.latest)
+        #expect(try Timestamp(iso8601: "0001-01-01T01:00:00+01:00").iso8601 == "0001-01-01T00:00:00Z")
+        #expect(throws: TimestampError.self) { try Timestamp.latest.adding(seconds: 1) }
+        #expect(throws: TimestampError.self) { try Timestamp.latest.adding(days: 14) }
+        #expect(throws: TimestampError.self) { try Timestamp.earliest.adding(days: -1) }
+        #expect(throws: TimestampError.self) { try Timestamp.earliest.adding(days: Int.max) }
+        #expect(throws: TimestampError.self) { try Timestamp.earliest.adding(seconds: Int64.max) }
+        #expect(throws: TimestampError.self) {
+            try Timestamp(secondsSinceEpoch: Timestamp.latest.secondsSinceEpoch + 1)
+        }
+        #expect(throws: TimestampError.self) { try Timestamp(secondsSinceEpoch: Int64.min) }
+        #expect(Timestamp(year: 0, month: 1, day: 1) == nil)
+        #expect(Timestamp(year: 10_000, month: 1, day: 1) == nil)
+        #expect(try Timestamp.latest.adding(days: -1).iso8601 == "9999-12-30T23:59:59Z")
+    }
+
+    @Test func takingWhenTheDueDateWouldPassYear9999IsRefusedAsTheClockNotALoan() throws {
+        let fixture = try Fixture()
+        let late = try Timestamp(iso8601: "9999-12-31T23:59:59Z")
+        let error = #expect(throws: LibraryError.self) {
+            try fixture.store.take(bookIDs: [1], clientID: fixture.ann.id, now: late)
+        }
+        guard case .invalidInput(let reason) = error else {
+            Issue.record("expected invalidInput, got \(String(describing: error))")
+            return
+        }
+        #expect(reason.contains("9999-12-31T23:59:59Z") && reason.contains("clock"))
+        #expect(!reason.contains("on loan"))
+        #expect(try fixture.store.openLoans(clientID: fixture.ann.id, now: late).isEmpty)
+        // The last day that still fits works.
+        let lastTaken = try Timestamp.latest.adding(days: -LibraryRules.loanPeriodDays)
+        let taken = try fixture.store.take(bookIDs: [1], clientID: fixture.ann.id, now: lastTaken)
+        #expect(taken[0].loan.dueAt == Timestamp.latest)
+    }
+
+    @Test func renewingPastYear9999IsRefusedAndChangesNothing() throws {
+        let fixture = try Fixture()
+        let taken = try Timestamp(iso8601: "9999-12-10T00:00:00Z")
+        try fixture.store.take(bookIDs: [2], clientID: fixture.ann.id, now: taken)
+        let error = #expect(throws: LibraryError.self) {
+            try fixture.store.renew(bookID: 2, clientID: fixture.ann.id, now: taken)
+        }
+        guard case .invalidInput = error else {
+            Issue.record("expected invalidInput, got \(String(describing: error))")
+            return
+        }
+        let loan = try fixture.store.openLoans(clientID: fixture.ann.id, now: taken)[0].loan
+        #expect(loan.renewals == 0 && loan.dueAt.iso8601 == "9999-12-24T00:00:00Z")
+    }
+
+    // MARK: - Constraint failures are mapped by the constraint
+
+    /// A trigger that refuses every insert into `table` (SQLITE_CONSTRAINT_TRIGGER, not UNIQUE).
+    func refuseInserts(into table: String, _ fixture: Fixture) throws {
+        try fixture.store.database.execute(
+            "CREATE TEMP TRIGGER refuse_\(table) BEFORE INSERT ON main.\(table) BEGIN SELECT RAISE(ABORT, 'no'); END")
+    }
+
+    @Test func aFailedInsertThatIsNotTheOneOpenLoanIndexIsNotReportedAsALoan() throws {
+        let fixture = try Fixture()
+        try refuseInserts(into: "loans", fixture)
+        let error = #expect(throws: SQLiteError.self) {
+            try fixture.store.take(bookIDs: [1], clientID: fixture.ann.id, now: fixture.now)
+        }
+        #expect(error?.extendedCode == 1811)  // SQLITE_CONSTRAINT_TRIGGER
+    }
+
+    @Test func aFailedClientOrBookInsertIsNotReportedAsATakenCardOrISBN() throws {
+        let fixture = try Fixture()
+        try refuseInserts(into: "clients", fixture)
+        try refuseInserts(into: "books", fixture)
+        #expect(throws: SQLiteError.self) {
+            try fixture.store.addClient(name: "Cy", cardNumber: "NEW-1", now: fixture.now)
+        }
+        #expect(throws: SQLiteError.self) {
+            try fixture.store.addBook(NewBook(title: "New", isbn: "9780000000002"))
+        }
+    }
+
+    @Test func aTakenCardOrISBNIsStillReportedAsOne() throws {
+        let fixture = try Fixture()
+        _ = try fixture.store.addBook(NewBook(title: "One", isbn: "9780000000002"))
+        #expect(throws: LibraryError.cardNumberTaken(fixture.ann.cardNumber)) {
+            try fixture.store.addClient(name: "Cy", cardNumber: fixture.ann.cardNumber, now: fixture.now)
+        }
+        #expect(throws: LibraryError.isbnTaken("9780000000002")) {
+            try fixture.store.addBook(NewBook(title: "Two", isbn: "9780000000002"))
+        }
+    }
+
+    // MARK: - Text: lengths and control characters
+
+    @Test(arguments: TextField.allCases)
+    func eachFieldTakesItsLimitAndNotOneMore(field: TextField) throws {
+        try field.check(String(repeating: "é", count: field.maxLength))
+        let error = #expect(throws: TextFieldProblem.self) {
+            try field.check(String(repeating: "a", count: field.maxLength + 1))
+        }
+        #expect(error?.reason.contains("at most \(field.maxLength)") == true)
+        // Code points, not grapheme clusters: one letter under a million accents is still too long.
+        #expect(throws: TextFieldProblem.self) {
+            try field.check("a" + String(repeating: "\u{301}", count: field.maxLength))
+        }
+    }
+
+    @Test(arguments: ["\u{0}", "\u{7}", "\u{1B}[31m", "\u{7F}", "\u{85}", "\u{9B}2J", "\u{2028}"])
+    func controlCharactersAreRefusedInEveryField(control: String) {
+        for field in TextField.allCases {
+            let error = #expect(throws: TextFieldProblem.self) { try field.check("Du" + control + "ne") }
+            #expect(error?.reason.contains("control character") == true)
+            #expect(error?.reason.contains("at character 3") == true)
+        }
+    }
+
+    @Test func lineBreaksAndTabsOnlyInADescription() throws {
+        for text in ["a\nb", "a\tb", "a\r\nb"] {
+            try TextField.description.check(text)
+            for field in TextField.allCases where field != .description {
+                #expect(throws: TextFieldProblem.self) { try field.check(text) }
+            }
+        }
+    }
+
+    @Test func theStoreRefusesWhatTheFieldsRefuse() throws {
+        let fixture = try Fixture()
+        let store = fixture.store
+        let long = String(repeating: "x", count: TextField.name.maxLength + 1)
+        for name in ["Ann\u{1B}]0;pwned\u{7}", "Line\nbreak", "Tab\there", long] {
+            #expect(throws: LibraryError.self) { try store.addClient(name: name, now: fixture.now) }
+        }
+        #expect(throws: LibraryError.self) { try store.addClient(name: "Cy", cardNumber: "C\u{1B}1", now: fixture.now) }
+        for draft in [
+            NewBook(title: "Du\nne"), NewBook(title: "Dune", author: "Frank\u{9B}Herbert"),
+            NewBook(title: "Dune", description: "bell\u{7}"),
+            NewBook(title: String(repeating: "t", count: TextField.title.maxLength + 1)),
+            NewBook(title: "Dune", author: String(repeating: "a", count: TextField.author.maxLength + 1)),
+            NewBook(title: "Dune", description: String(repeating: "d", count: TextField.description.maxLength + 1)),
+        ] {
+            #expect(throws: LibraryError.self) { try store.addBook(draft) }
+            #expect(throws: LibraryError.self) { try store.importBooks([draft]) }
+        }
+        #expect(try store.bookCount() == 10)
+        let kept = try store.addBook(NewBook(title: "Dune", description: "Part one.\n\tPart two."))
+        #expect(kept.description == "Part one.\n\tPart two.")
+    }
+}
