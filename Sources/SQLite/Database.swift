@@ -103,6 +103,10 @@ public final class Database {
         var message: UnsafeMutablePointer<CChar>?
         let code = sqlite3_exec(connection.handle, script, nil, nil, &message)
         guard code == SQLITE_OK else {
+            if connection.isReading && code & 0xFF == SQLITE_READONLY {
+                sqlite3_free(message)
+                throw SQLiteError.writeInsideRead(sql: script)
+            }
             let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
             sqlite3_free(message)
             throw SQLiteError(code: sqlite3_extended_errcode(connection.handle), message: text, sql: script)
@@ -184,6 +188,8 @@ public final class Database {
 /// Owns the sqlite3 handle; statements keep it alive so it is closed after the last one is finalized.
 final class Connection {
     let handle: OpaquePointer
+    /// Whether a `read` transaction is open: statements that write are refused (and `PRAGMA query_only` is on).
+    var isReading = false
 
     init(handle: OpaquePointer) {
         self.handle = handle

@@ -118,6 +118,13 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
 // MARK: - Internal
 
 extension SQLiteError {
+    /// A statement that writes, run inside `Database.read`: a bug in the caller, who should have used `write`.
+    static func writeInsideRead(sql: String?) -> SQLiteError {
+        SQLiteError(
+            code: SQLITE_MISUSE,
+            message: "cannot write inside a read transaction (PRAGMA query_only); use write { } instead", sql: sql)
+    }
+
     /// The error of the last failed call on `connection`, with `code` when the connection is gone.
     init(connection: OpaquePointer?, code: Int32, sql: String?) {
         if let connection {
