@@ -90,6 +90,10 @@ public struct MigrationStatus: Sendable, Equatable {
 
 /// Applies an ordered list of migrations, tracked in `schema_migrations`, each in its own IMMEDIATE transaction.
 ///
+/// Each migration runs with foreign keys off (so it may rebuild a table that others reference, as SQLite's 12-step
+/// procedure does) and `PRAGMA foreign_key_check` runs before its COMMIT: a broken reference rolls it back with
+/// `MigrationError.foreignKeyViolation`. Foreign keys are on again afterwards.
+///
 /// Safe for several processes at once: each transaction re-reads what is applied, so a second migrator finds
 /// nothing left to do. Refuses databases written by a newer program or whose applied migrations were edited.
 ///
@@ -126,18 +130,21 @@ public struct Migrator: Sendable {
         }
         var applied: [String] = []
         for migration in migrations {
-            let didApply = try db.write { db -> Bool in
-                try db.execute(script: Self.createTrackingTable)
-                let current = try status(in: db)
-                guard current.pending.contains(migration.name) else { return false }
-                try db.execute(script: migration.sql)
-                try db.execute(
-                    "INSERT INTO schema_migrations (name, checksum, applied_at) VALUES (?, ?, ?)",
-                    [migration.name, migration.checksum, appliedAt])
-                if let table = try db.fetchOne("PRAGMA foreign_key_check", [], { $0.string(0) }) {
-                    throw MigrationError.foreignKeyViolation(name: migration.name, table: table)
+            let didApply = try Self.withForeignKeysOff(db) {
+                try db.write { db -> Bool in
+                    try db.execute(script: Self.createTrackingTable)
+                    let current = try status(in: db)
+                    guard current.pending.contains(migration.name) else { return false }
+                    try db.execute(script: migration.sql)
+                    try db.execute(
+                        "INSERT INTO schema_migrations (name, checksum, applied_at) VALUES (?, ?, ?)",
+                        [migration.name, migration.checksum, appliedAt])
+                    // Foreign keys were off: check every reference before COMMIT; a broken one rolls back.
+                    if let table = try db.fetchOne("PRAGMA foreign_key_check", [], { $0.string(0) }) {
+                        throw MigrationError.foreignKeyViolation(name: migration.name, table: table)
+                    }
+                    return true
                 }
-                return true
             }
             if didApply {
                 applied.append(migration.name)
@@ -170,6 +177,20 @@ public struct Migrator: Sendable {
     }
 
     // MARK: - Private
+
+    /// Runs `body` (one migration's transaction) with foreign keys off, then turns them back on if they were.
+    ///
+    /// `PRAGMA foreign_keys` is a no-op inside a transaction, so it is set around it. With foreign keys on, SQLite's
+    /// 12-step table rebuild (the only way to change a CHECK rule) fails at DROP TABLE when other tables reference
+    /// the table; the migration's own `PRAGMA foreign_key_check` before COMMIT keeps the references sound instead.
+    private static func withForeignKeysOff<T>(_ db: Database, _ body: () throws -> T) throws -> T {
+        precondition(!db.isInTransaction, "migrations run outside any transaction")
+        let wereOn = try db.fetchOne("PRAGMA foreign_keys") { $0.bool(0) } ?? false
+        if wereOn { try db.execute("PRAGMA foreign_keys=OFF") }
+        let result = Result { try body() }
+        if wereOn { try db.execute("PRAGMA foreign_keys=ON") }
+        return try result.get()
+    }
 
     private static let createTrackingTable = """
         CREATE TABLE IF NOT EXISTS schema_migrations (

@@ -86,14 +86,78 @@ import Testing
     @Test func foreignKeyViolationsAreRefused() throws {
         let db = try Database(path: directory.file("m.db"))
         try Migrator(migrations: [first, second]).migrate(db, appliedAt: "t1")
+        // Migrations run with foreign keys off, so the INSERT itself passes; the check before COMMIT refuses it.
         let orphan = Migration(name: "0003_orphan.sql", sql: "INSERT INTO pets (id, owner) VALUES (1, 99);")
-        // foreign_keys=ON would refuse the INSERT itself; turn it off the way a careless migration might.
-        try db.execute("PRAGMA foreign_keys=OFF")
         let error = try #require(throws: MigrationError.self) {
             try Migrator(migrations: [first, second, orphan]).migrate(db, appliedAt: "t2")
         }
         #expect(error == .foreignKeyViolation(name: orphan.name, table: "pets"))
         #expect(try db.fetchOne("SELECT count(*) FROM pets") { $0.int(0) } == 0)
+        #expect(try db.fetchOne("PRAGMA foreign_keys") { $0.int(0) } == 1)
+    }
+
+    // MARK: - Rebuilding a referenced table
+
+    let authors = Migration(
+        name: "0001_authors.sql",
+        sql: """
+            CREATE TABLE authors (id INTEGER PRIMARY KEY, name TEXT NOT NULL) STRICT;
+            CREATE TABLE works (id INTEGER PRIMARY KEY, author_id INTEGER NOT NULL REFERENCES authors (id)) STRICT;
+            INSERT INTO authors (id, name) VALUES (1, 'Ann'), (2, 'Bob');
+            INSERT INTO works (id, author_id) VALUES (10, 1), (11, 2);
+            """)
+
+    /// SQLite's 12-step table rebuild (https://sqlite.org/lang_altertable.html#otheralter), the only way to add a
+    /// CHECK rule to a table: a new table, the rows copied (those `filter` keeps), the old table dropped, the new
+    /// one renamed. With foreign keys on, the DROP fails: `works` references `authors`.
+    func rebuildAuthors(filter: String = "") -> Migration {
+        Migration(
+            name: "0002_authors_name_check.sql",
+            sql: """
+                CREATE TABLE new_authors (id INTEGER PRIMARY KEY, name TEXT NOT NULL CHECK (length(name) > 0)) STRICT;
+                INSERT INTO new_authors (id, name) SELECT id, name FROM authors \(filter);
+                DROP TABLE authors;
+                ALTER TABLE new_authors RENAME TO authors;
+                """)
+    }
+
+    @Test("a migration can rebuild a table that other tables reference; foreign keys are on again after it")
+    func rebuildsReferencedTable() throws {
+        let db = try Database(path: directory.file("m.db"))
+        try Migrator(migrations: [authors]).migrate(db, appliedAt: "t1")
+        let rebuild = rebuildAuthors()
+        #expect(try Migrator(migrations: [authors, rebuild]).migrate(db, appliedAt: "t2") == [rebuild.name])
+        let works = try db.fetchAll("SELECT w.id, a.name FROM works w JOIN authors a ON a.id = w.author_id") {
+            "\($0.int(0)) \($0.string(1))"
+        }
+        #expect(works == ["10 Ann", "11 Bob"])
+        #expect(try tables(db) == ["authors", "schema_migrations", "works"])
+        #expect(try db.fetchOne("PRAGMA foreign_keys") { $0.int(0) } == 1)
+        let check = try #require(throws: SQLiteError.self) {
+            try db.execute("INSERT INTO authors (id, name) VALUES (3, '')")
+        }
+        #expect(check.message.contains("CHECK constraint failed"))
+        let reference = try #require(throws: SQLiteError.self) {
+            try db.execute("INSERT INTO works (id, author_id) VALUES (12, 99)")
+        }
+        #expect(reference.message.contains("FOREIGN KEY constraint failed"))
+        #expect(try db.fetchAll("PRAGMA foreign_key_check") { $0.string(0) }.isEmpty)
+    }
+
+    @Test("a rebuild that loses referenced rows is rolled back whole, and foreign keys are on again")
+    func rebuildThatBreaksReferencesIsRolledBack() throws {
+        let db = try Database(path: directory.file("m.db"))
+        try Migrator(migrations: [authors]).migrate(db, appliedAt: "t1")
+        let rebuild = rebuildAuthors(filter: "WHERE id = 1")
+        let error = try #require(throws: MigrationError.self) {
+            try Migrator(migrations: [authors, rebuild]).migrate(db, appliedAt: "t2")
+        }
+        #expect(error == .foreignKeyViolation(name: rebuild.name, table: "works"))
+        #expect(try tables(db) == ["authors", "schema_migrations", "works"])
+        #expect(try db.fetchAll("SELECT name FROM authors ORDER BY id") { $0.string(0) } == ["Ann", "Bob"])
+        #expect(try tracking(db).map { $0[0] } == [authors.name])
+        #expect(try db.fetchOne("PRAGMA foreign_keys") { $0.int(0) } == 1)
+        #expect(!db.isInTransaction)
     }
 
     @Test func concurrentMigratorsBothSucceed() throws {
