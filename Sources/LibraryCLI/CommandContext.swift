@@ -40,7 +40,7 @@ struct CommandContext {
         } catch let error as SQLiteError {
             throw Failure(sqlite: error, path: path)
         } catch let error as MigrationError {
-            throw Failure(message: "'\(path)' cannot be used: \(error.message).", code: .cannotWrite)
+            throw Failure(migration: error, path: path)
         }
         if options.database.isDefault && !databaseOptions.readOnly && parsed.path != ["init"] {
             // The default library is seeded on first use, by whichever process gets there first.
@@ -63,7 +63,13 @@ struct CommandContext {
     func openDatabaseWithoutMigrating() throws -> Database {
         let path = options.database.path
         let existed = try checkDatabasePath(path)
-        return try withDatabase { try Database(path: path, options: openingOptions(path, existed: existed)) }
+        do {
+            return try withDatabase {
+                try LibraryDatabase.openWithoutMigrating(at: path, options: openingOptions(path, existed: existed))
+            }
+        } catch let error as MigrationError {
+            throw Failure(migration: error, path: path)
+        }
     }
 
     /// A database this user cannot write is opened read-only: reads still work, writes fail with exit 73.

@@ -117,6 +117,73 @@ struct ForeignDatabaseTests {
     }
 }
 
+@Suite("Databases that are not librarycli's, or were damaged by hand")
+struct NotOursTests {
+    /// Commands that would write to, migrate or read the database.
+    static let commands: [[String]] = [
+        ["list"], ["books"], ["clients"], ["history"], ["export"], ["take", "1"], ["clients", "add", "X"],
+        ["books", "add", "--title", "T"], ["migrate"], ["migrate", "--status"], ["seed"],
+    ]
+
+    @Test("another program's SQLite database is refused with exit 73 and left byte for byte unchanged")
+    func unrelatedDatabase() throws {
+        let sandbox = Sandbox()
+        do {
+            let db = try Database(path: sandbox.database, options: DatabaseOptions(switchesToWALOnOpen: false))
+            try db.execute(script: "CREATE TABLE foo (x); INSERT INTO foo VALUES (1);")
+        }
+        let before = try #require(FileManager.default.contents(atPath: sandbox.database))
+        for arguments in Self.commands {
+            let result = sandbox.run(arguments)
+            #expect(result.code == 73, "\(arguments): \(result.err)")
+            #expect(
+                result.err.hasPrefix(
+                    "Error: '\(sandbox.database)' is not a librarycli database: it holds other tables (foo)"),
+                "\(arguments): \(result.err)")
+        }
+        #expect(FileManager.default.contents(atPath: sandbox.database) == before)
+        #expect(!FileManager.default.fileExists(atPath: sandbox.database + "-wal"))
+    }
+
+    @Test("a table dropped by hand: exit 73, not a librarycli database or damaged, nothing changed")
+    func droppedTable() throws {
+        let sandbox = Sandbox()
+        sandbox.makeSmallLibrary()
+        do {
+            let db = try Database(path: sandbox.database)
+            try db.execute("PRAGMA foreign_keys=OFF")
+            try db.execute("DROP TABLE loans")
+        }
+        let before = try sandbox.dump()
+        for arguments in Self.commands {
+            let result = sandbox.run(arguments)
+            #expect(result.code == 73, "\(arguments): \(result.err)")
+            #expect(
+                result.err
+                    == "Error: '\(sandbox.database)' is not a librarycli database or damaged: table loans is missing; "
+                    + "it was left as it is.\n",
+                "\(arguments)")
+        }
+        #expect(try sandbox.dump() == before)
+    }
+
+    @Test("a column added or a trigger dropped by hand is found too")
+    func alteredSchema() throws {
+        for (damage, problem) in [
+            ("ALTER TABLE books ADD COLUMN shelf TEXT", "table books differs from what the migrations create"),
+            ("DROP TRIGGER books_counted", "trigger books_counted is missing"),
+            ("DROP INDEX loans_one_open_per_book", "index loans_one_open_per_book is missing"),
+        ] {
+            let sandbox = Sandbox()
+            sandbox.makeSmallLibrary()
+            try Database(path: sandbox.database).execute(damage)
+            let result = sandbox.run(["take", "1"])
+            #expect(result.code == 73, "\(damage)")
+            #expect(result.err.contains("is not a librarycli database or damaged: \(problem)"), "\(result.err)")
+        }
+    }
+}
+
 @Suite("The default database's first use")
 struct FirstUseTests {
     @Test("init --empty on the default database stays empty: the next command does not seed it")

@@ -181,4 +181,87 @@ import Testing
         let db = try Database(path: path)
         #expect(try tracking(db).count == 8)
     }
+
+    // MARK: - Databases these migrations did not make
+
+    @Test("another program's database is refused unchanged: only an empty one is migrated from scratch")
+    func foreignDatabaseIsRefused() throws {
+        let path = directory.file("other.db")
+        let setup = try Database(path: path)
+        try setup.execute(script: "CREATE TABLE foo (x); INSERT INTO foo VALUES (1);")
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let migrator = Migrator(migrations: [first, second])
+        for attempt in [
+            { _ = try migrator.migrate(setup, appliedAt: "t1") }, { _ = try migrator.status(setup) },
+            { try migrator.verifySchema(setup) },
+        ] {
+            let error = try #require(throws: MigrationError.self) { try attempt() }
+            #expect(error == .foreignDatabase(tables: ["foo"]))
+            #expect(error.isNotOurs)
+            #expect(error.message.hasPrefix("not a librarycli database"))
+        }
+        #expect(try tables(setup) == ["foo"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+
+    @Test("a schema_migrations table of another shape (Rails has one) is not ours either")
+    func otherProgramsTrackingTableIsRefused() throws {
+        let db = try Database(path: directory.file("rails.db"))
+        try db.execute(
+            script:
+                "CREATE TABLE schema_migrations (version TEXT PRIMARY KEY); INSERT INTO schema_migrations VALUES ('1');"
+        )
+        let error = try #require(throws: MigrationError.self) {
+            try Migrator(migrations: [first]).migrate(db, appliedAt: "t1")
+        }
+        #expect(error == .foreignDatabase(tables: ["schema_migrations"]))
+        #expect(try tables(db) == ["schema_migrations"])
+    }
+
+    @Test("an empty database, or one with only an empty tracking table, is migrated")
+    func emptyDatabasesAreMigrated() throws {
+        let db = try Database(path: directory.file("empty.db"))
+        try db.execute(
+            script:
+                "CREATE TABLE schema_migrations (name TEXT PRIMARY KEY, checksum TEXT NOT NULL, applied_at TEXT NOT NULL) STRICT;"
+        )
+        #expect(try Migrator(migrations: [first]).migrate(db, appliedAt: "t1") == [first.name])
+        try Migrator(migrations: [first]).verifySchema(db)
+    }
+
+    @Test("verifySchema finds a table, index or trigger dropped or changed by hand; extra objects are allowed")
+    func verifySchemaFindsDamage() throws {
+        let indexed = Migration(
+            name: "0003_index.sql",
+            sql: """
+                CREATE INDEX pets_by_owner ON pets (owner);
+                CREATE TRIGGER people_named BEFORE INSERT ON people WHEN NEW.name = '' BEGIN SELECT RAISE(ABORT, 'x'); END;
+                """)
+        let migrator = Migrator(migrations: [first, second, indexed])
+        let damages: [(String, String)] = [
+            ("DROP TABLE pets", "table pets is missing"),
+            ("ALTER TABLE people ADD COLUMN age INTEGER", "table people differs from what the migrations create"),
+            ("DROP INDEX pets_by_owner", "index pets_by_owner is missing"),
+            ("DROP TRIGGER people_named", "trigger people_named is missing"),
+        ]
+        for (index, (damage, problem)) in damages.enumerated() {
+            let db = try Database(path: directory.file("damaged\(index).db"))
+            try migrator.migrate(db, appliedAt: "t1")
+            try migrator.verifySchema(db)
+            try db.execute(script: "CREATE TABLE notes (x); CREATE INDEX notes_x ON notes (x);")
+            try migrator.verifySchema(db)
+            try db.execute(script: damage)
+            let error = try #require(throws: MigrationError.self, "\(damage)") { try migrator.verifySchema(db) }
+            #expect(error == .damagedSchema(problem: problem), "\(damage)")
+            #expect(error.message.hasPrefix("not a librarycli database or damaged: \(problem)"))
+        }
+    }
+
+    @Test("verifySchema checks only what the applied migrations create")
+    func verifySchemaFollowsAppliedMigrations() throws {
+        let db = try Database(path: directory.file("partial.db"))
+        try Migrator(migrations: [first]).migrate(db, appliedAt: "t1")
+        try Migrator(migrations: [first, second]).verifySchema(db)
+        try Migrator(migrations: []).verifySchema(try Database(path: directory.file("new.db")))
+    }
 }

@@ -9,20 +9,20 @@ enum DatabaseCommands {
     static func migrate(_ context: CommandContext) throws -> ExitCode {
         let database = try context.openDatabaseWithoutMigrating()
         let migrator = Migrations.migrator
-        let status: MigrationStatus
         do {
-            status = try context.withDatabase { try migrator.status(database) }
-        } catch let error as MigrationError {
-            throw Failure(
-                message: "'\(context.options.database.path)' cannot be used: \(error.message).", code: .cannotWrite)
-        }
-        if context.parsed.flag("status") {
-            print(applied: status.applied, pending: status.pending, appliedNow: [], context: context)
+            let status = try context.withDatabase { try migrator.status(database) }
+            if context.parsed.flag("status") {
+                try context.withDatabase { try migrator.verifySchema(database) }
+                print(applied: status.applied, pending: status.pending, appliedNow: [], context: context)
+                return .success
+            }
+            let applied = try context.withDatabase { try migrator.migrate(database, appliedAt: context.now.iso8601) }
+            try context.withDatabase { try migrator.verifySchema(database) }
+            print(applied: status.applied + applied, pending: [], appliedNow: applied, context: context)
             return .success
+        } catch let error as MigrationError {
+            throw Failure(migration: error, path: context.options.database.path)
         }
-        let applied = try context.withDatabase { try migrator.migrate(database, appliedAt: context.now.iso8601) }
-        print(applied: status.applied + applied, pending: [], appliedNow: applied, context: context)
-        return .success
     }
 
     static func initialize(_ context: CommandContext) throws -> ExitCode {
