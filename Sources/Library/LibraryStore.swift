@@ -44,6 +44,13 @@ public struct LibraryStore {
             loanPeriodDays: loanPeriodDays)
     }
 
+    /// Whether the database was opened read-only (a file this user cannot write): reads work, writes fail.
+    ///
+    /// ```swift
+    /// if store.isReadOnly { print("read-only") }
+    /// ```
+    public var isReadOnly: Bool { database.options.readOnly }
+
     /// Runs `body` in one read transaction, so all the store's reads inside see one snapshot.
     ///
     /// ```swift

@@ -8,14 +8,33 @@ import Seeding
     import Glibc
 #endif
 
-/// Everything a command runs with: the parsed command line, the resolved global options, the console and the clock.
-///
-/// Opening the database happens here, once per process, with the rules of the README: a missing database is created
-/// and migrated; the default database is also seeded with the demo data on first use.
+/// What a command does with its database, which decides what happens when the file does not exist yet. Each command
+/// says it where it opens the database (`context.openStore(.reads)`), so no command can forget to.
 ///
 /// For example:
 ///
-///     let store = try context.openStore()
+///     let store = try context.openStore(parsed.flag("dry-run") ? .reads : .fills)
+enum DatabaseUse {
+    /// The command reads, or changes nothing (`list`, `export`, `import --dry-run`, `migrate --status`): a missing
+    /// database is an error (exit 73, with `librarycli init` as the hint), except the default one.
+    case reads
+    /// The command writes data (`take`, `clients add`, `migrate`): a missing database is created empty, with a note
+    /// saying how to seed it.
+    case writes
+    /// The command fills a new database itself and says what it put in (`init`, `seed`, `import`): a missing database
+    /// is created, without the note.
+    case fills
+}
+
+/// Everything a command runs with: the parsed command line, the resolved global options, the console and the clock.
+///
+/// Opening the database happens here, once per process, with the rules of the README: a missing database is created
+/// and migrated by the commands that write (see `DatabaseUse`); the default database is created and seeded with the
+/// demo data on first use by any command.
+///
+/// For example:
+///
+///     let store = try context.openStore(.reads)
 ///     let client = try context.currentClient(in: store)
 struct CommandContext {
     var parsed: ParsedCommand
@@ -29,29 +48,19 @@ struct CommandContext {
 
     // MARK: - The database
 
-    /// Opens the database, creating and migrating it if it does not exist yet (and seeding the default one).
-    func openStore() throws -> LibraryStore {
+    /// Opens the database and applies pending migrations; a missing one is created as `use` allows, and the default
+    /// one is seeded with the demo data on first use.
+    func openStore(_ use: DatabaseUse) throws -> LibraryStore {
+        let (store, existed) = try openMigratedStore(use)
         let path = options.database.path
-        let existed = try checkDatabasePath(path)
-        let databaseOptions = openingOptions(path, existed: existed)
-        let store: LibraryStore
-        do {
-            store = try LibraryStore.open(at: path, options: databaseOptions, now: now)
-        } catch let error as SQLiteError {
-            throw Failure(sqlite: error, path: path)
-        } catch let error as MigrationError {
-            throw Failure(migration: error, path: path)
-        }
-        if options.database.isDefault && !databaseOptions.readOnly && parsed.path != ["init"] {
+        if options.database.isDefault && !store.isReadOnly {
             // The default library is seeded on first use, by whichever process gets there first.
             if let report = try withDatabase({ try CatalogImport.firstUse(of: store, now: now) }) {
                 note(
                     "Created the library at \(path) with the demo catalog (\(report.books.inserted) books, "
                         + "\(report.clients.inserted) clients).")
             }
-        } else if !existed && !databaseOptions.readOnly
-            && !["init", "seed", "import"].contains(parsed.path.first ?? "")
-        {
+        } else if !existed && use == .writes {
             note(
                 "Created a new, empty library at \(path). Add the demo catalog with: "
                     + "\(program) --db \(shellQuoted(path)) seed")
@@ -59,10 +68,25 @@ struct CommandContext {
         return store
     }
 
-    /// Opens the database file as it is, creating an empty one if it is missing, without applying migrations.
-    func openDatabaseWithoutMigrating() throws -> Database {
+    /// Opens the database and applies pending migrations, without the default database's first use (`init` handles
+    /// it itself); returns the store and whether the file existed.
+    func openMigratedStore(_ use: DatabaseUse) throws -> (store: LibraryStore, existed: Bool) {
         let path = options.database.path
-        let existed = try checkDatabasePath(path)
+        let existed = try checkDatabasePath(path, use: use)
+        do {
+            return (try LibraryStore.open(at: path, options: openingOptions(path, existed: existed), now: now), existed)
+        } catch let error as SQLiteError {
+            throw Failure(sqlite: error, path: path)
+        } catch let error as MigrationError {
+            throw Failure(migration: error, path: path)
+        }
+    }
+
+    /// Opens the database file without applying migrations, after checking that it is a librarycli database (or new
+    /// or empty); a missing one is created empty as `use` allows.
+    func openDatabaseWithoutMigrating(_ use: DatabaseUse) throws -> Database {
+        let path = options.database.path
+        let existed = try checkDatabasePath(path, use: use)
         do {
             return try withDatabase {
                 try LibraryDatabase.openWithoutMigrating(at: path, options: openingOptions(path, existed: existed))
@@ -133,14 +157,21 @@ struct CommandContext {
 
     // MARK: - Private
 
-    /// Whether the database file exists; throws for paths that can never be a database.
-    func checkDatabasePath(_ path: String) throws -> Bool {
+    /// Whether the database file exists; throws for paths that can never be a database, and for a missing one
+    /// that `use` may not create (the default database is always created on first use).
+    func checkDatabasePath(_ path: String, use: DatabaseUse) throws -> Bool {
         var info = stat()
         if stat(path, &info) == 0 {
             if (info.st_mode & S_IFMT) == S_IFDIR {
                 throw Failure(message: "'\(path)' is a directory, not a database file.", code: .cannotWrite)
             }
             return true
+        }
+        if use == .reads && !options.database.isDefault {
+            throw Failure(
+                message: "database '\(path)' does not exist; nothing was created. Create it with: "
+                    + "\(program) --db \(shellQuoted(path)) init",
+                code: .cannotWrite)
         }
         let directory = parentDirectory(of: path)
         if options.database.isDefault {

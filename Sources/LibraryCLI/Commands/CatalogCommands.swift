@@ -24,7 +24,7 @@ enum CatalogCommands {
         if seed != nil, count == nil {
             throw UsageError(.missingArgument("--generate <n>"), commandPath: parsed.path)
         }
-        let store = try context.openStore()
+        let store = try context.openStore(.fills)
         let progress = ProgressBar(context: context)
         let report = try context.withDatabase {
             if let count {
@@ -54,7 +54,7 @@ enum CatalogCommands {
         options.dryRun = context.parsed.flag("dry-run")
         // Read and check the whole file before touching the database: a bad file changes nothing.
         let file = try CatalogFile.read(path: path, expecting: .books)
-        let store = try context.openStore()
+        let store = try context.openStore(options.dryRun ? .reads : .fills)
         let progress = ProgressBar(context: context)
         options.progressInterval = progress.options.progressInterval
         let report = try context.withDatabase {
@@ -88,7 +88,7 @@ enum CatalogCommands {
                     message: "--output '\(output)' is the library's database file; choose another file.", code: .usage)
             }
         }
-        let store = try context.openStore()
+        let store = try context.openStore(.reads)
         let count: Int
         do {
             count = try context.withDatabase {

@@ -7,7 +7,7 @@ import Seeding
 /// `migrate` and `init`.
 enum DatabaseCommands {
     static func migrate(_ context: CommandContext) throws -> ExitCode {
-        let database = try context.openDatabaseWithoutMigrating()
+        let database = try context.openDatabaseWithoutMigrating(context.parsed.flag("status") ? .reads : .writes)
         let migrator = Migrations.migrator
         do {
             let status = try context.withDatabase { try migrator.status(database) }
@@ -27,11 +27,12 @@ enum DatabaseCommands {
 
     static func initialize(_ context: CommandContext) throws -> ExitCode {
         let path = context.options.database.path
-        if try context.checkDatabasePath(path) {
+        if try context.checkDatabasePath(path, use: .fills) {
+            _ = try context.openDatabaseWithoutMigrating(.reads)  // refuses a file that is not a librarycli database
             context.note("The library at \(path) already exists; nothing was changed.")
             return .success
         }
-        let store = try context.openStore()
+        let store = try context.openMigratedStore(.fills).store
         let seedDemo = !context.parsed.flag("empty")
         var summary = "an empty library"
         if let report = try context.withDatabase({

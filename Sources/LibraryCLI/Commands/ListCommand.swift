@@ -12,7 +12,7 @@ enum ListCommand {
     static func run(_ context: CommandContext) throws -> ExitCode {
         let range = try catalogRange(context)
         let search = context.parsed.string("search")
-        let store = try context.openStore()
+        let store = try context.openStore(.reads)
         if range == .all { _ = try context.countForAll(in: store) }
         let client = try context.currentClient(in: store)
         let screen = try context.withDatabase {

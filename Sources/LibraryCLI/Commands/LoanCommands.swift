@@ -33,7 +33,7 @@ enum LoanCommands {
     }
 
     static func history(_ context: CommandContext) throws -> ExitCode {
-        let store = try context.openStore()
+        let store = try context.openStore(.reads)
         let client = try context.currentClient(in: store)
         let loans = try context.withDatabase { try store.loanHistory(clientID: client.id, limit: 1_000) }
         switch context.options.format {
@@ -73,7 +73,7 @@ enum LoanCommands {
     ) throws -> ExitCode {
         var ids: [Int] = []
         for id in try context.parsed.positiveIntegers("book-id") where !ids.contains(id) { ids.append(id) }
-        let store = try context.openStore()
+        let store = try context.openStore(.writes)
         let client = try context.currentClient(in: store)
         func screen() throws -> Snapshot {
             let screen = try context.withDatabase {
