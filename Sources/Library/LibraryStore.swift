@@ -11,8 +11,9 @@ import SQLite
 /// let taken = try store.take(bookIDs: [12, 13], clientID: ann.id, now: now)
 /// ```
 public struct LibraryStore {
-    /// The connection.
-    public let database: Database
+    /// The connection. Internal: only the Library module runs SQL on the library's tables, so a schema change
+    /// touches one module.
+    let database: Database
     /// Days a loan (and each renewal) lasts.
     public var loanPeriodDays: Int
     /// How many times a loan may be renewed.
