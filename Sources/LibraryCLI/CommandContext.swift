@@ -106,7 +106,26 @@ struct CommandContext {
         do {
             return try body()
         } catch let error as SQLiteError {
+            // SQLite refused librarycli's own SQL ("no such table"): when the schema was changed by hand since it was
+            // checked at open, that is a damaged database (exit 73), not a bug (exit 70).
+            if error.isSQLError, let damage = schemaProblem() {
+                throw Failure(migration: damage, path: options.database.path)
+            }
             throw Failure(sqlite: error, path: options.database.path)
+        }
+    }
+
+    /// What is wrong with the database's schema, checked again on a new read-only connection; nil when nothing is
+    /// (or it cannot be checked).
+    private func schemaProblem() -> MigrationError? {
+        do {
+            let database = try Database(path: options.database.path, options: DatabaseOptions(readOnly: true))
+            try Migrations.migrator.verifySchema(database)
+            return nil
+        } catch let error as MigrationError {
+            return error
+        } catch {
+            return nil
         }
     }
 

@@ -100,6 +100,14 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
     /// ```
     public var isStorageFailure: Bool { code == SQLITE_FULL || code == SQLITE_IOERR }
 
+    /// Whether SQLite refused the SQL itself (`SQLITE_ERROR`): a syntax error, or a table or column that is not in
+    /// the schema ("no such table"), as when a schema was changed under a program that knows its SQL is right.
+    ///
+    /// ```swift
+    /// if error.isSQLError { try migrator.verifySchema(db) }
+    /// ```
+    public var isSQLError: Bool { code == SQLITE_ERROR }
+
     /// A one-line description for a command-line message.
     ///
     /// ```swift
