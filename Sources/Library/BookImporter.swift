@@ -1,6 +1,6 @@
 import SQLite
 
-/// How many books an import inserted, updated or found unchanged.
+/// How many books (or clients) an import inserted, updated or found unchanged.
 ///
 /// ```swift
 /// let counts = try store.importBooks(catalog)
@@ -26,7 +26,7 @@ public struct ImportCounts: Sendable, Hashable {
     }
 }
 
-/// What importing one book did.
+/// What importing one book (or client) did.
 ///
 /// ```swift
 /// if case .inserted(let id) = try importer.importBook(draft) { print("new book #\(id)") }
@@ -48,8 +48,8 @@ public enum ImportOutcome: Sendable, Hashable {
 /// write transaction (`LibraryStore.importBooks` does that for you).
 ///
 /// ```swift
-/// try db.write { db in
-///     let importer = try BookImporter(database: db)
+/// try store.write { store in
+///     let importer = try BookImporter(store: store)
 ///     for draft in drafts { try importer.importBook(draft) }
 ///     print(importer.counts)
 /// }
@@ -65,13 +65,13 @@ public final class BookImporter {
     private let update: Statement
     private var claimed = Set<Int>()
 
-    /// Prepares the statements on `database`.
+    /// Prepares the statements on the store's connection.
     ///
     /// ```swift
-    /// let importer = try BookImporter(database: db)
+    /// let importer = try BookImporter(store: store)
     /// ```
-    public init(database: Database) throws {
-        self.database = database
+    public init(store: LibraryStore) throws {
+        database = store.database
         findByISBN = try database.prepare("SELECT \(Columns.book) FROM books b WHERE b.isbn = ?")
         findByIdentity = try database.prepare(Self.findByIdentitySQL)
         insert = try database.prepare(
@@ -159,7 +159,7 @@ extension LibraryStore {
     /// ```
     public func importBooks<Books: Sequence>(_ books: Books) throws -> ImportCounts where Books.Element == NewBook {
         try writing {
-            let importer = try BookImporter(database: database)
+            let importer = try BookImporter(store: self)
             for book in books {
                 try importer.importBook(book)
             }

@@ -32,9 +32,11 @@ public enum Migrations {
 public enum LibraryDatabase {
     /// Opens the database at `path` (created if missing) and applies pending migrations, recording `now`.
     ///
-    /// When the schema is already current this only reads `schema_migrations`. Read-only databases are checked,
-    /// not migrated. Throws `SQLiteError` (busy, read-only, cannot open, not a database) or `MigrationError`
-    /// (newer schema, edited migration, pending migrations on a read-only open).
+    /// The file is checked first, as `openWithoutMigrating` does, so a database that is not librarycli's (another
+    /// program's tables, a damaged schema, a newer librarycli) is refused unchanged. When the schema is already
+    /// current this only reads. Read-only databases are checked, not migrated. Throws `SQLiteError` (busy,
+    /// read-only, cannot open, not a database) or `MigrationError` (newer schema, edited migration, pending
+    /// migrations on a read-only open, another program's database, a damaged schema).
     ///
     /// ```swift
     /// let db = try LibraryDatabase.open(at: path, options: DatabaseOptions(busyTimeoutMilliseconds: 2_000), now: now)
@@ -42,7 +44,7 @@ public enum LibraryDatabase {
     public static func open(at path: String, options: DatabaseOptions = DatabaseOptions(), now: Timestamp) throws
         -> Database
     {
-        let database = try Database(path: path, options: options)
+        let database = try openWithoutMigrating(at: path, options: options)
         let migrator = Migrations.migrator
         let status = try migrator.status(database)
         if !status.isUpToDate {
@@ -50,6 +52,30 @@ public enum LibraryDatabase {
                 throw MigrationError.pendingMigrations(names: status.pending)
             }
             try migrator.migrate(database, appliedAt: now.iso8601)
+            try migrator.verifySchema(database)
+        }
+        return database
+    }
+
+    /// Opens the database at `path` (created if missing) without applying migrations, after checking, by reading
+    /// only, that it is new or empty, or a librarycli database whose schema is what its applied migrations create.
+    ///
+    /// Nothing is written before the checks pass (not even the switch to WAL), so a refused file stays exactly as
+    /// it was. Throws as `open` does, except for pending migrations.
+    ///
+    /// ```swift
+    /// let db = try LibraryDatabase.openWithoutMigrating(at: path)
+    /// let status = try Migrations.migrator.status(db)
+    /// ```
+    public static func openWithoutMigrating(at path: String, options: DatabaseOptions = DatabaseOptions()) throws
+        -> Database
+    {
+        var checking = options
+        checking.switchesToWALOnOpen = false
+        let database = try Database(path: path, options: checking)
+        try Migrations.migrator.verifySchema(database)
+        if options.switchesToWALOnOpen {
+            try database.switchToWAL()
         }
         return database
     }

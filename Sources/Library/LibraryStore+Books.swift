@@ -54,6 +54,29 @@ extension LibraryStore {
         }
     }
 
+    /// Calls `body` with every book in id order, read in one snapshot `chunkSize` rows per query (keyset paging on
+    /// the id), so a million books never sit in memory at once.
+    ///
+    /// ```swift
+    /// try store.forEachBook { book in print(book.title) }
+    /// ```
+    public func forEachBook(chunkSize: Int = 1000, _ body: (Book) throws -> Void) throws {
+        precondition(chunkSize > 0, "the chunk size must be positive")
+        try reading {
+            let select = try database.cachedStatement(
+                "SELECT \(Columns.book) FROM books b WHERE b.id > ? ORDER BY b.id LIMIT ?")
+            var lastID = 0
+            while true {
+                var books: [Book] = []
+                books.reserveCapacity(chunkSize)
+                try select.forEachRow([lastID, chunkSize]) { books.append(Columns.book($0)) }
+                for book in books { try body(book) }
+                guard books.count == chunkSize, let last = books.last else { break }
+                lastID = last.id
+            }
+        }
+    }
+
     /// Marks a book available, lost or withdrawn; throws `LibraryError.noSuchBook`.
     ///
     /// ```swift

@@ -11,8 +11,9 @@ import SQLite
 /// let taken = try store.take(bookIDs: [12, 13], clientID: ann.id, now: now)
 /// ```
 public struct LibraryStore {
-    /// The connection.
-    public let database: Database
+    /// The connection. Internal: only the Library module runs SQL on the library's tables, so a schema change
+    /// touches one module.
+    let database: Database
     /// Days a loan (and each renewal) lasts (`LibraryRules.loanPeriodDays` unless told otherwise).
     public var loanPeriodDays: Int
     /// The most books one page of the library may hold.
@@ -42,6 +43,13 @@ public struct LibraryStore {
             database: try LibraryDatabase.open(at: path, options: options, now: now),
             loanPeriodDays: loanPeriodDays)
     }
+
+    /// Whether the database was opened read-only (a file this user cannot write): reads work, writes fail.
+    ///
+    /// ```swift
+    /// if store.isReadOnly { print("read-only") }
+    /// ```
+    public var isReadOnly: Bool { database.options.readOnly }
 
     /// Runs `body` in one read transaction, so all the store's reads inside see one snapshot.
     ///

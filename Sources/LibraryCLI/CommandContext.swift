@@ -8,17 +8,36 @@ import Seeding
     import Glibc
 #endif
 
+/// What a command does with its database, which decides what happens when the file does not exist yet. Each command
+/// says it where it opens the database (`context.openStore(.reads)`), so no command can forget to.
+///
+/// For example:
+///
+///     let store = try context.openStore(parsed.flag("dry-run") ? .reads : .fills)
+enum DatabaseUse {
+    /// The command reads, or changes nothing (`list`, `export`, `import --dry-run`, `migrate --status`): a missing
+    /// database is an error (exit 73, with `librarycli init` as the hint), except the default one.
+    case reads
+    /// The command writes data (`take`, `clients add`, `migrate`): a missing database is created empty, with a note
+    /// saying how to seed it.
+    case writes
+    /// The command fills a new database itself and says what it put in (`init`, `seed`, `import`): a missing database
+    /// is created, without the note.
+    case fills
+}
+
 /// Everything a command runs with: the parsed command line, the resolved global options, the console and the clock.
 ///
 /// Environment values that only some commands use (`LIBRARY_NOW`, `LIBRARY_CLIENT`) are read and checked when a
 /// command asks for them (`try context.now`, `currentClient(in:)`), so a bad one never breaks `books` or `export`.
 ///
 /// Opening the database happens here, once per process, with the rules of the README: a missing database is created
-/// and migrated; the default database is also seeded with the demo data on first use.
+/// and migrated by the commands that write (see `DatabaseUse`); the default database is created and seeded with the
+/// demo data on first use by any command.
 ///
 /// For example:
 ///
-///     let store = try context.openStore()
+///     let store = try context.openStore(.reads)
 ///     let client = try context.currentClient(in: store)
 struct CommandContext {
     var parsed: ParsedCommand
@@ -53,29 +72,19 @@ struct CommandContext {
 
     // MARK: - The database
 
-    /// Opens the database, creating and migrating it if it does not exist yet (and seeding the default one).
-    func openStore() throws -> LibraryStore {
+    /// Opens the database and applies pending migrations; a missing one is created as `use` allows, and the default
+    /// one is seeded with the demo data on first use.
+    func openStore(_ use: DatabaseUse) throws -> LibraryStore {
+        let (store, existed) = try openMigratedStore(use)
         let path = options.database.path
-        let existed = try checkDatabasePath(path)
-        let databaseOptions = openingOptions(path, existed: existed)
-        let store: LibraryStore
-        do {
-            store = try LibraryStore.open(at: path, options: databaseOptions, now: recordingTime)
-        } catch let error as SQLiteError {
-            throw Failure(sqlite: error, path: path)
-        } catch let error as MigrationError {
-            throw Failure(message: "'\(path)' cannot be used: \(error.message).", code: .cannotWrite)
-        }
-        if options.database.isDefault && !databaseOptions.readOnly && parsed.path != ["init"] {
+        if options.database.isDefault && !store.isReadOnly {
             // The default library is seeded on first use, by whichever process gets there first.
             if let report = try withDatabase({ try CatalogImport.firstUse(of: store, now: recordingTime) }) {
                 note(
                     "Created the library at \(path) with the demo catalog (\(report.books.inserted) books, "
                         + "\(report.clients.inserted) clients).")
             }
-        } else if !existed && !databaseOptions.readOnly
-            && !["init", "seed", "import"].contains(parsed.path.first ?? "")
-        {
+        } else if !existed && use == .writes {
             note(
                 "Created a new, empty library at \(path). Add the demo catalog with: "
                     + "\(program) --db \(shellQuoted(path)) seed")
@@ -83,11 +92,35 @@ struct CommandContext {
         return store
     }
 
-    /// Opens the database file as it is, creating an empty one if it is missing, without applying migrations.
-    func openDatabaseWithoutMigrating() throws -> Database {
+    /// Opens the database and applies pending migrations, without the default database's first use (`init` handles
+    /// it itself); returns the store and whether the file existed.
+    func openMigratedStore(_ use: DatabaseUse) throws -> (store: LibraryStore, existed: Bool) {
         let path = options.database.path
-        let existed = try checkDatabasePath(path)
-        return try withDatabase { try Database(path: path, options: openingOptions(path, existed: existed)) }
+        let existed = try checkDatabasePath(path, use: use)
+        do {
+            return (
+                try LibraryStore.open(at: path, options: openingOptions(path, existed: existed), now: recordingTime),
+                existed
+            )
+        } catch let error as SQLiteError {
+            throw Failure(sqlite: error, path: path)
+        } catch let error as MigrationError {
+            throw Failure(migration: error, path: path)
+        }
+    }
+
+    /// Opens the database file without applying migrations, after checking that it is a librarycli database (or new
+    /// or empty); a missing one is created empty as `use` allows.
+    func openDatabaseWithoutMigrating(_ use: DatabaseUse) throws -> Database {
+        let path = options.database.path
+        let existed = try checkDatabasePath(path, use: use)
+        do {
+            return try withDatabase {
+                try LibraryDatabase.openWithoutMigrating(at: path, options: openingOptions(path, existed: existed))
+            }
+        } catch let error as MigrationError {
+            throw Failure(migration: error, path: path)
+        }
     }
 
     /// A database this user cannot write is opened read-only: reads still work, writes fail with exit 73.
@@ -100,7 +133,26 @@ struct CommandContext {
         do {
             return try body()
         } catch let error as SQLiteError {
+            // SQLite refused librarycli's own SQL ("no such table"): when the schema was changed by hand since it was
+            // checked at open, that is a damaged database (exit 73), not a bug (exit 70).
+            if error.isSQLError, let damage = schemaProblem() {
+                throw Failure(migration: damage, path: options.database.path)
+            }
             throw Failure(sqlite: error, path: options.database.path)
+        }
+    }
+
+    /// What is wrong with the database's schema, checked again on a new read-only connection; nil when nothing is
+    /// (or it cannot be checked).
+    private func schemaProblem() -> MigrationError? {
+        do {
+            let database = try Database(path: options.database.path, options: DatabaseOptions(readOnly: true))
+            try Migrations.migrator.verifySchema(database)
+            return nil
+        } catch let error as MigrationError {
+            return error
+        } catch {
+            return nil
         }
     }
 
@@ -152,9 +204,9 @@ struct CommandContext {
 
     /// Opens the database for a command that acts as a client, and finds the client; a bad `LIBRARY_CLIENT` is
     /// refused before the database is opened.
-    func openStoreAsClient() throws -> (LibraryStore, Client) {
+    func openStoreAsClient(_ use: DatabaseUse) throws -> (LibraryStore, Client) {
         _ = try chosenClientID()
-        let store = try openStore()
+        let store = try openStore(use)
         return (store, try currentClient(in: store))
     }
 
@@ -172,14 +224,21 @@ struct CommandContext {
 
     // MARK: - Private
 
-    /// Whether the database file exists; throws for paths that can never be a database.
-    func checkDatabasePath(_ path: String) throws -> Bool {
+    /// Whether the database file exists; throws for paths that can never be a database, and for a missing one
+    /// that `use` may not create (the default database is always created on first use).
+    func checkDatabasePath(_ path: String, use: DatabaseUse) throws -> Bool {
         var info = stat()
         if stat(path, &info) == 0 {
             if (info.st_mode & S_IFMT) == S_IFDIR {
                 throw Failure(message: "'\(path)' is a directory, not a database file.", code: .cannotWrite)
             }
             return true
+        }
+        if use == .reads && !options.database.isDefault {
+            throw Failure(
+                message: "database '\(path)' does not exist; nothing was created. Create it with: "
+                    + "\(program) --db \(shellQuoted(path)) init",
+                code: .cannotWrite)
         }
         let directory = parentDirectory(of: path)
         if options.database.isDefault {

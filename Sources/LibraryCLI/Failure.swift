@@ -35,7 +35,7 @@ struct Failure: Error {
                 message: "the database holds a time librarycli cannot read (\(error.message)); it may be damaged.",
                 code: .cannotWrite)
         case let error as MigrationError:
-            self.init(message: "This database cannot be used: \(error.message).", code: .cannotWrite)
+            self.init(migration: error, path: nil)
         case let error as InternalError:
             self.init(message: "internal error: \(error.message). This is a bug in librarycli.", code: .internalError)
         default:
@@ -44,6 +44,16 @@ struct Failure: Error {
             } else {
                 self.init(message: "internal error: \(error). This is a bug in librarycli.", code: .internalError)
             }
+        }
+    }
+
+    /// Words a migrator's refusal (exit 73), naming the database file when it is known.
+    init(migration error: MigrationError, path: String?) {
+        let file = path.map { "'\($0)'" } ?? "The database"
+        if error.isNotOurs {
+            self.init(message: "\(file) is \(error.message).", code: .cannotWrite)
+        } else {
+            self.init(message: "\(file) cannot be used: \(error.message).", code: .cannotWrite)
         }
     }
 

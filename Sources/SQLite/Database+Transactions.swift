@@ -20,6 +20,10 @@ extension Database {
 
     /// Runs `body` in a DEFERRED (read) transaction, so all its reads see one snapshot.
     ///
+    /// The transaction is read-only (`PRAGMA query_only`): a statement that writes inside it throws an
+    /// `SQLiteError` with `SQLITE_MISUSE` at once, so a write never starts as a read and upgrades later (which can
+    /// fail busy at once); writes belong in `write`, which is IMMEDIATE.
+    ///
     /// ```swift
     /// let (clients, books) = try db.read { db in
     ///     (try db.fetchOne("SELECT count(*) FROM clients") { $0.int(0) },
@@ -27,7 +31,14 @@ extension Database {
     /// }
     /// ```
     public func read<T>(_ body: (Database) throws -> T) throws -> T {
-        try transaction(begin: "BEGIN DEFERRED", body)
+        precondition(!isInTransaction, "write/read cannot be nested; use savepoint")
+        try execute("PRAGMA query_only=ON")
+        connection.isReading = true
+        defer {
+            connection.isReading = false
+            try? execute("PRAGMA query_only=OFF")
+        }
+        return try transaction(begin: "BEGIN DEFERRED", body)
     }
 
     /// Runs `body` in a savepoint inside the current transaction: rolled back to on throw, released otherwise.

@@ -11,15 +11,19 @@ public struct DatabaseOptions: Sendable, Equatable {
     public var readOnly: Bool
     /// How long to wait for another connection's lock before failing with `SQLITE_BUSY`.
     public var busyTimeoutMilliseconds: Int
+    /// Whether opening a writable file switches it to WAL at once. When false, the file is left exactly as it is
+    /// until the caller calls `switchToWAL()`, so a file it checks and refuses stays unchanged.
+    public var switchesToWALOnOpen: Bool
 
-    /// Creates options; the defaults are read-write and a 5 second busy timeout.
+    /// Creates options; the defaults are read-write, a 5 second busy timeout and WAL from the start.
     ///
     /// ```swift
     /// let options = DatabaseOptions(busyTimeoutMilliseconds: 10_000)
     /// ```
-    public init(readOnly: Bool = false, busyTimeoutMilliseconds: Int = 5_000) {
+    public init(readOnly: Bool = false, busyTimeoutMilliseconds: Int = 5_000, switchesToWALOnOpen: Bool = true) {
         self.readOnly = readOnly
         self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
+        self.switchesToWALOnOpen = switchesToWALOnOpen
     }
 }
 
@@ -53,6 +57,9 @@ public final class Database {
     let connection: Connection
     private var statementCache: [String: Statement] = [:]
     var savepointCounter = 0
+    /// Whether this is a file opened for writing, which uses WAL.
+    private let usesWAL: Bool
+    private var isInWAL = false
 
     /// Opens (creating if missing, unless read-only) the database at `path`, or an in-memory one for ":memory:".
     ///
@@ -80,7 +87,31 @@ public final class Database {
             handle = try Self.open(Self.immutableURI(path), flags: flags | SQLITE_OPEN_URI)
         }
         self.connection = Connection(handle: handle)
-        try configure(isFile: isFile)
+        self.usesWAL = isFile && !options.readOnly
+        try configure()
+    }
+
+    /// Switches a file opened for writing to WAL journal mode with `synchronous=NORMAL`, if not done yet (at open,
+    /// unless `switchesToWALOnOpen` is false); does nothing for read-only and in-memory databases.
+    ///
+    /// Throws when SQLite cannot switch (for example on a file system without shared memory).
+    ///
+    /// ```swift
+    /// let db = try Database(path: path, options: DatabaseOptions(switchesToWALOnOpen: false))
+    /// try check(db)  // reads only: the file is unchanged if it is refused
+    /// try db.switchToWAL()
+    /// ```
+    public func switchToWAL() throws {
+        guard usesWAL && !isInWAL else { return }
+        let mode = try requestWAL()
+        guard mode.lowercased() == "wal" else {
+            throw SQLiteError(
+                code: SQLITE_ERROR,
+                message: "cannot switch \(path) to WAL journal mode (SQLite answered '\(mode)')",
+                sql: "PRAGMA journal_mode=WAL")
+        }
+        try execute("PRAGMA synchronous=NORMAL")
+        isInWAL = true
     }
 
     // MARK: - Running SQL
@@ -103,6 +134,10 @@ public final class Database {
         var message: UnsafeMutablePointer<CChar>?
         let code = sqlite3_exec(connection.handle, script, nil, nil, &message)
         guard code == SQLITE_OK else {
+            if connection.isReading && code & 0xFF == SQLITE_READONLY {
+                sqlite3_free(message)
+                throw SQLiteError.writeInsideRead(sql: script)
+            }
             let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
             sqlite3_free(message)
             throw SQLiteError(code: sqlite3_extended_errcode(connection.handle), message: text, sql: script)
@@ -184,6 +219,8 @@ public final class Database {
 /// Owns the sqlite3 handle; statements keep it alive so it is closed after the last one is finalized.
 final class Connection {
     let handle: OpaquePointer
+    /// Whether a `read` transaction is open: statements that write are refused (and `PRAGMA query_only` is on).
+    var isReading = false
 
     init(handle: OpaquePointer) {
         self.handle = handle
@@ -197,7 +234,7 @@ final class Connection {
 // MARK: - Private
 
 extension Database {
-    private func configure(isFile: Bool) throws {
+    private func configure() throws {
         let handle = connection.handle
         sqlite3_extended_result_codes(handle, 1)
         sqlite3_busy_timeout(handle, Int32(clamping: options.busyTimeoutMilliseconds))
@@ -209,15 +246,8 @@ extension Database {
         // A cheap read of the header: a file that is not a database fails here (SQLITE_NOTADB, "file is not a
         // database"), before anything is written.
         _ = try fetchOne("PRAGMA schema_version") { $0.int(0) }
-        if isFile && !options.readOnly {
-            let mode = try switchToWAL()
-            guard mode.lowercased() == "wal" else {
-                throw SQLiteError(
-                    code: SQLITE_ERROR,
-                    message: "cannot switch \(path) to WAL journal mode (SQLite answered '\(mode)')",
-                    sql: "PRAGMA journal_mode=WAL")
-            }
-            try execute("PRAGMA synchronous=NORMAL")
+        if options.switchesToWALOnOpen {
+            try switchToWAL()
         }
         try execute("PRAGMA foreign_keys=ON")
     }
@@ -225,7 +255,7 @@ extension Database {
     /// Asks for WAL journal mode, and returns the mode SQLite answered. Switching a new database to WAL needs an
     /// exclusive lock, and SQLite answers SQLITE_BUSY at once (without the busy handler) while another connection is
     /// reading it, as when two processes open a new database together: retry then, until the busy timeout.
-    private func switchToWAL() throws -> String {
+    private func requestWAL() throws -> String {
         var waited = 0
         while true {
             do {

@@ -41,11 +41,29 @@ public enum MigrationError: Error, Sendable, Equatable, CustomStringConvertible 
     case foreignKeyViolation(name: String, table: String)
     /// The database needs migrations but was opened read-only.
     case pendingMigrations(names: [String])
+    /// The database holds tables (or other objects) but no record of migrations: another program's database.
+    case foreignDatabase(tables: [String])
+    /// A table, index, trigger or view the applied migrations create is missing or was changed by hand.
+    case damagedSchema(problem: String)
 
-    /// A plain English explanation.
+    /// Whether the database is not one these migrations made (another program's, or one changed by hand), rather
+    /// than one they made at another version.
+    ///
+    /// ```swift
+    /// if error.isNotOurs { print("'\(path)' is \(error.message)") }
+    /// ```
+    public var isNotOurs: Bool {
+        switch self {
+        case .foreignDatabase, .damagedSchema: true
+        case .unknownMigration, .checksumMismatch, .foreignKeyViolation, .pendingMigrations: false
+        }
+    }
+
+    /// A plain English explanation. For `foreignDatabase` and `damagedSchema` it reads after "the file is".
     ///
     /// ```swift
     /// print(MigrationError.checksumMismatch(name: "0001.sql").message)
+    /// print("'\(path)' is \(MigrationError.damagedSchema(problem: "table loans is missing").message)")
     /// ```
     public var message: String {
         switch self {
@@ -57,6 +75,12 @@ public enum MigrationError: Error, Sendable, Equatable, CustomStringConvertible 
             return "migration \(name) would leave broken references in table \(table); it was not applied"
         case .pendingMigrations(let names):
             return "the database needs migrating (\(names.joined(separator: ", "))) but was opened read-only"
+        case .foreignDatabase(let tables):
+            let shown = tables.prefix(3).joined(separator: ", ") + (tables.count > 3 ? ", ..." : "")
+            return "not a librarycli database: it holds other tables (\(shown)) and no record of librarycli's "
+                + "migrations; it was left as it is"
+        case .damagedSchema(let problem):
+            return "not a librarycli database or damaged: \(problem); it was left as it is"
         }
     }
 
@@ -89,6 +113,10 @@ public struct MigrationStatus: Sendable, Equatable {
 }
 
 /// Applies an ordered list of migrations, tracked in `schema_migrations`, each in its own IMMEDIATE transaction.
+///
+/// Each migration runs with foreign keys off (so it may rebuild a table that others reference, as SQLite's 12-step
+/// procedure does) and `PRAGMA foreign_key_check` runs before its COMMIT: a broken reference rolls it back with
+/// `MigrationError.foreignKeyViolation`. Foreign keys are on again afterwards.
 ///
 /// Safe for several processes at once: each transaction re-reads what is applied, so a second migrator finds
 /// nothing left to do. Refuses databases written by a newer program or whose applied migrations were edited.
@@ -126,18 +154,21 @@ public struct Migrator: Sendable {
         }
         var applied: [String] = []
         for migration in migrations {
-            let didApply = try db.write { db -> Bool in
-                try db.execute(script: Self.createTrackingTable)
-                let current = try status(in: db)
-                guard current.pending.contains(migration.name) else { return false }
-                try db.execute(script: migration.sql)
-                try db.execute(
-                    "INSERT INTO schema_migrations (name, checksum, applied_at) VALUES (?, ?, ?)",
-                    [migration.name, migration.checksum, appliedAt])
-                if let table = try db.fetchOne("PRAGMA foreign_key_check", [], { $0.string(0) }) {
-                    throw MigrationError.foreignKeyViolation(name: migration.name, table: table)
+            let didApply = try Self.withForeignKeysOff(db) {
+                try db.write { db -> Bool in
+                    try db.execute(script: Self.createTrackingTable)
+                    let current = try status(in: db)
+                    guard current.pending.contains(migration.name) else { return false }
+                    try db.execute(script: migration.sql)
+                    try db.execute(
+                        "INSERT INTO schema_migrations (name, checksum, applied_at) VALUES (?, ?, ?)",
+                        [migration.name, migration.checksum, appliedAt])
+                    // Foreign keys were off: check every reference before COMMIT; a broken one rolls back.
+                    if let table = try db.fetchOne("PRAGMA foreign_key_check", [], { $0.string(0) }) {
+                        throw MigrationError.foreignKeyViolation(name: migration.name, table: table)
+                    }
+                    return true
                 }
-                return true
             }
             if didApply {
                 applied.append(migration.name)
@@ -160,6 +191,32 @@ public struct Migrator: Sendable {
         return try db.read { try status(in: $0) }
     }
 
+    /// Checks that every table, index, trigger and view the applied migrations create is in the database exactly
+    /// as they create it (objects they do not create are allowed); reads only.
+    ///
+    /// The expected schema comes from applying the same migrations to an in-memory database, so a table dropped or
+    /// altered by hand is found here, at open, rather than as "no such table" in the middle of a command. Throws
+    /// `MigrationError.damagedSchema` naming the first object missing or changed (or the errors of `status`).
+    ///
+    /// ```swift
+    /// try migrator.verifySchema(db)  // "table loans is missing"
+    /// ```
+    public func verifySchema(_ db: Database) throws {
+        let (applied, actual) = try db.isInTransaction ? readSchema(db) : db.read { try readSchema($0) }
+        let expected = try Self.schema(createdBy: migrations.filter { applied.contains($0.name) })
+        let found = Dictionary(actual.map { ($0.key, $0.sql) }, uniquingKeysWith: { first, _ in first })
+        // The tracking table is the migrator's own: its shape was checked by `status`.
+        for object in expected where object.key.name != "schema_migrations" {
+            guard let sql = found[object.key] else {
+                throw MigrationError.damagedSchema(problem: "\(object.key.type) \(object.key.name) is missing")
+            }
+            guard sql == object.sql else {
+                throw MigrationError.damagedSchema(
+                    problem: "\(object.key.type) \(object.key.name) differs from what the migrations create")
+            }
+        }
+    }
+
     /// Whether every migration is applied (and none is unknown or edited); cheap enough for every start-up.
     ///
     /// ```swift
@@ -171,6 +228,20 @@ public struct Migrator: Sendable {
 
     // MARK: - Private
 
+    /// Runs `body` (one migration's transaction) with foreign keys off, then turns them back on if they were.
+    ///
+    /// `PRAGMA foreign_keys` is a no-op inside a transaction, so it is set around it. With foreign keys on, SQLite's
+    /// 12-step table rebuild (the only way to change a CHECK rule) fails at DROP TABLE when other tables reference
+    /// the table; the migration's own `PRAGMA foreign_key_check` before COMMIT keeps the references sound instead.
+    private static func withForeignKeysOff<T>(_ db: Database, _ body: () throws -> T) throws -> T {
+        precondition(!db.isInTransaction, "migrations run outside any transaction")
+        let wereOn = try db.fetchOne("PRAGMA foreign_keys") { $0.bool(0) } ?? false
+        if wereOn { try db.execute("PRAGMA foreign_keys=OFF") }
+        let result = Result { try body() }
+        if wereOn { try db.execute("PRAGMA foreign_keys=ON") }
+        return try result.get()
+    }
+
     private static let createTrackingTable = """
         CREATE TABLE IF NOT EXISTS schema_migrations (
             name       TEXT PRIMARY KEY,
@@ -179,6 +250,36 @@ public struct Migrator: Sendable {
         ) STRICT;
         """
 
+    /// One table, index, trigger or view, as `sqlite_schema` holds it.
+    private struct SchemaObject {
+        struct Key: Hashable {
+            var type: String
+            var name: String
+        }
+        var key: Key
+        var sql: String
+    }
+
+    /// The objects of `db` (SQLite's own `sqlite_*` ones left out), in creation order.
+    private static func schemaObjects(_ db: Database) throws -> [SchemaObject] {
+        try db.fetchAll(
+            "SELECT type, name, ifnull(sql, '') FROM sqlite_schema WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' "
+                + "ORDER BY rowid"
+        ) { SchemaObject(key: .init(type: $0.string(0), name: $0.string(1)), sql: $0.string(2)) }
+    }
+
+    private func readSchema(_ db: Database) throws -> (applied: [String], objects: [SchemaObject]) {
+        (try status(in: db).applied, try Self.schemaObjects(db))
+    }
+
+    /// The schema `migrations` create, applied to a new in-memory database.
+    private static func schema(createdBy migrations: [Migration]) throws -> [SchemaObject] {
+        guard !migrations.isEmpty else { return [] }
+        let memory = try Database(path: ":memory:")
+        try Migrator(migrations: migrations).migrate(memory, appliedAt: "")
+        return try schemaObjects(memory)
+    }
+
     private func status(in db: Database) throws -> MigrationStatus {
         let hasTable =
             try db.fetchOne(
@@ -186,8 +287,23 @@ public struct Migrator: Sendable {
             ?? false
         var recorded: [String: String] = [:]
         if hasTable {
+            // Another program's `schema_migrations` (Rails has one) is not ours: ours has name and checksum.
+            let ours =
+                try db.fetchOne(
+                    "SELECT count(*) FROM pragma_table_info('schema_migrations') WHERE name IN ('name', 'checksum')"
+                ) { $0.int(0) } == 2
+            guard ours else {
+                throw MigrationError.foreignDatabase(tables: try Self.schemaObjects(db).map(\.key.name))
+            }
             try db.cachedStatement("SELECT name, checksum FROM schema_migrations").forEachRow { row in
                 recorded[row.string(0)] = row.string(1)
+            }
+        }
+        if recorded.isEmpty {
+            // Nothing recorded: only an empty database may be migrated; another program's tables are left alone.
+            let others = try Self.schemaObjects(db).filter { $0.key.name != "schema_migrations" }
+            if !others.isEmpty {
+                throw MigrationError.foreignDatabase(tables: others.map(\.key.name))
             }
         }
         let known = Dictionary(uniqueKeysWithValues: migrations.map { ($0.name, $0) })

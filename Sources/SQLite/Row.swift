@@ -2,7 +2,10 @@ import CSQLite
 
 /// The current row of a statement: typed reads of its columns by position (0-based).
 ///
-/// A row is valid only inside the closure or loop iteration that received it.
+/// A row is valid only inside the closure or loop iteration that received it: once its statement steps on, is
+/// reset or finishes, reading the row stops the program (a precondition) instead of reading another row's or freed
+/// memory. The row keeps its statement alive, so it can never point at a finalized one. Copy values out inside the
+/// closure.
 ///
 /// ```swift
 /// let titles = try db.fetchAll("SELECT id, title FROM books") { row in
@@ -10,7 +13,31 @@ import CSQLite
 /// }
 /// ```
 public struct Row {
-    let handle: OpaquePointer
+    private let statement: Statement
+    private let generation: UInt64
+
+    init(statement: Statement, generation: UInt64) {
+        self.statement = statement
+        self.generation = generation
+    }
+
+    /// Whether the row can still be read: its statement has not stepped on, been reset or finished since.
+    ///
+    /// ```swift
+    /// var kept: Row?
+    /// _ = try db.fetchOne("SELECT 1") { kept = $0 }
+    /// kept!.isValid  // false
+    /// ```
+    public var isValid: Bool { statement.generation == generation }
+
+    /// The statement's handle, checked to still be on this row.
+    private var handle: OpaquePointer {
+        precondition(
+            isValid,
+            "a Row was read after its statement moved on (stepped, reset or finished): copy its values out inside "
+                + "the closure that received it (\(statement.sql))")
+        return statement.handle
+    }
 
     /// The number of columns.
     ///

@@ -100,6 +100,14 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
     /// ```
     public var isStorageFailure: Bool { code == SQLITE_FULL || code == SQLITE_IOERR }
 
+    /// Whether SQLite refused the SQL itself (`SQLITE_ERROR`): a syntax error, or a table or column that is not in
+    /// the schema ("no such table"), as when a schema was changed under a program that knows its SQL is right.
+    ///
+    /// ```swift
+    /// if error.isSQLError { try migrator.verifySchema(db) }
+    /// ```
+    public var isSQLError: Bool { code == SQLITE_ERROR }
+
     /// A one-line description for a command-line message.
     ///
     /// ```swift
@@ -118,6 +126,13 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
 // MARK: - Internal
 
 extension SQLiteError {
+    /// A statement that writes, run inside `Database.read`: a bug in the caller, who should have used `write`.
+    static func writeInsideRead(sql: String?) -> SQLiteError {
+        SQLiteError(
+            code: SQLITE_MISUSE,
+            message: "cannot write inside a read transaction (PRAGMA query_only); use write { } instead", sql: sql)
+    }
+
     /// The error of the last failed call on `connection`, with `code` when the connection is gone.
     init(connection: OpaquePointer?, code: Int32, sql: String?) {
         if let connection {

@@ -20,14 +20,32 @@ public final class Statement {
 
     let handle: OpaquePointer
     private let connection: Connection
+    /// Advanced by every step and reset: a `Row` is valid while the generation it was made in lasts.
+    private(set) var generation: UInt64 = 0
 
+    /// Prepares the one statement of `sql`; throws when it holds none, or more than one (a tail other than
+    /// whitespace, `;` and comments), since only the first would run.
     init(connection: Connection, sql: String) throws {
         var statement: OpaquePointer?
-        var tail: UnsafePointer<CChar>?
-        let code = sql.withCString { sqlite3_prepare_v2(connection.handle, $0, -1, &statement, &tail) }
+        let code = sql.withCString { text -> Int32 in
+            var tail: UnsafePointer<CChar>?
+            let code = sqlite3_prepare_v2(connection.handle, text, -1, &statement, &tail)
+            guard code == SQLITE_OK, statement != nil, let tail else { return code }
+            return Self.isEmptyTail(tail, connection: connection.handle) ? SQLITE_OK : Self.tailFound
+        }
         guard code == SQLITE_OK, let statement else {
             sqlite3_finalize(statement)
-            throw SQLiteError(connection: connection.handle, code: code == SQLITE_OK ? SQLITE_MISUSE : code, sql: sql)
+            if code == Self.tailFound {
+                throw SQLiteError(
+                    code: SQLITE_MISUSE,
+                    message: "more than one statement in one prepared statement: only the first would run "
+                        + "(use execute(script:) for several)",
+                    sql: sql)
+            }
+            if code == SQLITE_OK {
+                throw SQLiteError(code: SQLITE_MISUSE, message: "no statement to prepare", sql: sql)
+            }
+            throw SQLiteError(connection: connection.handle, code: code, sql: sql)
         }
         self.handle = statement
         self.connection = connection
@@ -36,6 +54,25 @@ public final class Statement {
 
     deinit {
         sqlite3_finalize(handle)
+    }
+
+    /// A private code for "the SQL has a tail": never returned by SQLite.
+    private static let tailFound: Int32 = -1
+
+    /// Whether the rest of the SQL after a statement holds no statement: SQLite's own parser decides, so
+    /// whitespace, empty statements (`;`) and comments are empty, and anything it would run is not.
+    private static func isEmptyTail(_ start: UnsafePointer<CChar>, connection: OpaquePointer) -> Bool {
+        var rest = start
+        while rest.pointee != 0 {
+            var statement: OpaquePointer?
+            var next: UnsafePointer<CChar>?
+            let code = sqlite3_prepare_v2(connection, rest, -1, &statement, &next)
+            sqlite3_finalize(statement)
+            // A statement, or text SQLite cannot parse: either way it is not empty.
+            guard code == SQLITE_OK, statement == nil, let next, next > rest else { return false }
+            rest = next
+        }
+        return true
     }
 
     // MARK: - Binding
@@ -110,10 +147,15 @@ public final class Statement {
     /// }
     /// ```
     public func step() throws -> Row? {
+        generation &+= 1
+        if connection.isReading && sqlite3_stmt_readonly(handle) == 0 {
+            sqlite3_reset(handle)
+            throw SQLiteError.writeInsideRead(sql: sql)
+        }
         let code = sqlite3_step(handle)
         switch code {
         case SQLITE_ROW:
-            return Row(handle: handle)
+            return Row(statement: self, generation: generation)
         case SQLITE_DONE:
             return nil
         default:
@@ -129,6 +171,7 @@ public final class Statement {
     /// statement.reset()
     /// ```
     public func reset() {
+        generation &+= 1
         sqlite3_reset(handle)
     }
 

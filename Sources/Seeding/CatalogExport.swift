@@ -1,6 +1,5 @@
 import Formats
 import Library
-import SQLite
 
 /// The format of an export.
 ///
@@ -71,29 +70,15 @@ public enum CatalogExport {
         case .csv: appendCSVRow(fields, to: &buffer)
         case .json: buffer.append(UInt8(ascii: "["))
         }
-        try store.read { store in
-            let select = try store.database.prepare(
-                """
-                SELECT id, title, author, year, pages, isbn, description, status FROM books
-                WHERE id > ? ORDER BY id LIMIT ?
-                """)
-            var lastID = 0
-            while true {
-                var rows = 0
-                try select.forEachRow([lastID, chunkSize]) { row in
-                    rows += 1
-                    lastID = row.int(0)
-                    switch format {
-                    case .csv: appendCSV(row, to: &buffer)
-                    case .json: appendJSON(row, first: count == 0, to: &buffer)
-                    }
-                    count += 1
-                }
-                if buffer.count >= bufferSize {
-                    try write(buffer)
-                    buffer.removeAll(keepingCapacity: true)
-                }
-                if rows < chunkSize { break }
+        try store.forEachBook(chunkSize: chunkSize) { book in
+            switch format {
+            case .csv: appendCSV(book, to: &buffer)
+            case .json: appendJSON(book, first: count == 0, to: &buffer)
+            }
+            count += 1
+            if buffer.count >= bufferSize {
+                try write(buffer)
+                buffer.removeAll(keepingCapacity: true)
             }
         }
         if format == .json { buffer.append(contentsOf: Array((count == 0 ? "]\n" : "\n]\n").utf8)) }
@@ -103,11 +88,11 @@ public enum CatalogExport {
 
     // MARK: - Private
 
-    private static func appendCSV(_ row: Row, to buffer: inout [UInt8]) {
+    private static func appendCSV(_ book: Book, to buffer: inout [UInt8]) {
         appendCSVRow(
             [
-                row.string(1), row.string(2), row.stringOrNil(3) ?? "", row.stringOrNil(4) ?? "",
-                row.stringOrNil(5) ?? "", row.string(6), row.string(7),
+                book.title, book.author, book.year.map(String.init) ?? "", book.pages.map(String.init) ?? "",
+                book.isbn ?? "", book.description, book.status.rawValue,
             ], to: &buffer)
     }
 
@@ -134,16 +119,16 @@ public enum CatalogExport {
         buffer.append(0x0A)
     }
 
-    private static func appendJSON(_ row: Row, first: Bool, to buffer: inout [UInt8]) {
+    private static func appendJSON(_ book: Book, first: Bool, to buffer: inout [UInt8]) {
         buffer.append(contentsOf: Array((first ? "\n" : ",\n").utf8))
         var object = JSONObject()
-        object["title"] = .string(row.string(1))
-        object["author"] = .string(row.string(2))
-        object["year"] = row.isNull(3) ? .null : .int(row.int(3))
-        object["pages"] = row.isNull(4) ? .null : .int(row.int(4))
-        object["isbn"] = row.isNull(5) ? .null : .string(row.string(5))
-        object["description"] = .string(row.string(6))
-        object["status"] = .string(row.string(7))
+        object["title"] = .string(book.title)
+        object["author"] = .string(book.author)
+        object["year"] = book.year.map { .int($0) } ?? .null
+        object["pages"] = book.pages.map { .int($0) } ?? .null
+        object["isbn"] = book.isbn.map { .string($0) } ?? .null
+        object["description"] = .string(book.description)
+        object["status"] = .string(book.status.rawValue)
         JSONWriter.write(.object(object), to: &buffer)
     }
 }

@@ -1,5 +1,4 @@
 import Library
-import SQLite
 
 /// Imports books and clients into a library in one write transaction: all of it or none of it.
 ///
@@ -72,14 +71,10 @@ public enum CatalogImport {
     public static func firstUse(of store: LibraryStore, now: Timestamp, seedDemo: Bool = true) throws
         -> ImportReport?
     {
-        let marker = "SELECT 1 FROM settings WHERE key = 'first_use'"
-        if try store.database.fetchOne(marker, [], { $0.int(0) }) != nil { return nil }
-        return try store.write { store in
-            if try store.database.fetchOne(marker, [], { $0.int(0) }) != nil { return nil }
-            let report = seedDemo ? try self.seedDemo(into: store, now: now) : nil
-            try store.database.execute("INSERT INTO settings (key, value) VALUES ('first_use', ?)", [now.iso8601])
-            return report
+        let report = try store.firstUse(now: now) { store in
+            seedDemo ? try self.seedDemo(into: store, now: now) : nil
         }
+        return report ?? nil
     }
 
     /// Adds `count` new synthetic books from `CatalogGenerator(seed:)` (`seed --generate N --random-seed S`),
@@ -110,7 +105,7 @@ public enum CatalogImport {
             }
             var ticker = ProgressTicker(total: count, interval: options.progressInterval, progress: progress)
             var generator = CatalogGenerator(seed: seed)
-            let importer = try BookImporter(database: store.database)
+            let importer = try BookImporter(store: store)
             for number in first..<(first + count) {
                 try importer.importBook(newBook(generator.book(number: number)))
                 ticker.advance()
@@ -146,7 +141,7 @@ public enum CatalogImport {
         _ files: [CatalogFile], into store: LibraryStore, report: inout ImportReport, ticker: inout ProgressTicker
     ) throws {
         guard files.contains(where: { !$0.books.isEmpty }) else { return }
-        let importer = try BookImporter(database: store.database)
+        let importer = try BookImporter(store: store)
         var seen: [BookKey: (file: String, line: Int)] = [:]
         for file in files {
             for (index, record) in file.books.enumerated() {
@@ -176,7 +171,7 @@ public enum CatalogImport {
         ticker: inout ProgressTicker
     ) throws {
         guard files.contains(where: { !$0.clients.isEmpty }) else { return }
-        let importer = try ClientImporter(database: store.database, now: now)
+        let importer = try ClientImporter(store: store, now: now)
         let existingDefault = try store.defaultClientID()
         var seen: [String: (file: String, line: Int)] = [:]
         for file in files {
@@ -193,7 +188,12 @@ public enum CatalogImport {
                 seen[record.cardNumber] = (file.name, line)
                 let id: Int
                 do {
-                    id = try importer.importClient(record)
+                    switch try importer.importClient(
+                        name: record.name, cardNumber: record.cardNumber, loanLimit: record.loanLimit)
+                    {
+                    case .inserted(let new): id = new
+                    case .updated(let existing), .unchanged(let existing): id = existing
+                    }
                 } catch let error as LibraryError {
                     throw DataError(file: file.name, line: line, reason: error.message)
                 }
@@ -209,7 +209,7 @@ public enum CatalogImport {
             }
         }
         let skipped = report.clients.skipped
-        report.clients = importer.counts
+        report.clients = counts(importer.counts)
         report.clients.skipped = skipped
     }
 

@@ -4,14 +4,75 @@ import Testing
 
 @Suite("Opening databases: new, default, bad files")
 struct DatabaseCommandTests {
-    @Test("a new database given with --db is created empty and says how to seed it")
+    @Test("a new database given with --db is created empty by a command that writes, and says how to seed it")
     func newDatabase() throws {
         let sandbox = Sandbox()
-        let result = sandbox.run(["--db", sandbox.database, "clients"], useDatabase: false)
+        let result = sandbox.run(["--db", sandbox.database, "clients", "add", "Ann"], useDatabase: false)
         #expect(result.code == 0)
         #expect(result.err.contains("Created a new, empty library at \(sandbox.database)"))
         #expect(result.err.contains("seed"))
         #expect(FileManager.default.fileExists(atPath: sandbox.database))
+    }
+
+    @Test("a command that only reads does not create a missing --db or LIBRARY_DB: exit 73, init as the hint")
+    func readingCommandsDoNotCreate() throws {
+        let sandbox = Sandbox()
+        let books = sandbox.directory + "/books.csv"
+        FileManager.default.createFile(atPath: books, contents: Data("title,author\nDune,Frank Herbert\n".utf8))
+        let output = sandbox.directory + "/out.csv"
+        for arguments in [
+            ["list"], ["list", "--search", "x"], ["books"], ["books", "list", "--all"], ["clients"],
+            ["clients", "list"], ["history"], ["export"], ["export", "-o", output], ["migrate", "--status"],
+            ["import", "--dry-run", books],
+        ] {
+            for viaEnvironment in [false, true] {
+                let result =
+                    viaEnvironment
+                    ? sandbox.run(arguments) : sandbox.run(["--db", sandbox.database] + arguments, useDatabase: false)
+                #expect(result.code == 73, "\(arguments): \(result.err)")
+                #expect(
+                    result.err
+                        == "Error: database '\(sandbox.database)' does not exist; nothing was created. Create it with: "
+                        + "librarycli --db \(sandbox.database) init\n",
+                    "\(arguments)")
+                #expect(result.out.isEmpty, "\(arguments)")
+                let files = try FileManager.default.contentsOfDirectory(atPath: sandbox.directory)
+                #expect(files == ["books.csv"], "\(arguments)")
+            }
+        }
+    }
+
+    @Test("commands that write data create a missing --db")
+    func writingCommandsCreate() throws {
+        for (arguments, code) in [
+            (["init"], Int32(0)), (["init", "--empty"], 0), (["seed"], 0), (["clients", "add", "Ann"], 0),
+            (["books", "add", "--title", "Dune"], 0), (["migrate"], 0), (["take", "1"], 1), (["return", "1"], 1),
+            (["renew", "1"], 1), (["clients", "use", "1"], 1),
+        ] {
+            let sandbox = Sandbox()
+            let result = sandbox.run(arguments)
+            #expect(result.code == code, "\(arguments): \(result.err)")
+            #expect(FileManager.default.fileExists(atPath: sandbox.database), "\(arguments)")
+            #expect(try sandbox.dump().contains { $0.hasPrefix("schema_migrations: ") }, "\(arguments)")
+        }
+        let sandbox = Sandbox()
+        let file = sandbox.directory + "/books.csv"
+        FileManager.default.createFile(atPath: file, contents: Data("title,author\nDune,Frank Herbert\n".utf8))
+        #expect(sandbox.run(["import", file]).code == 0)
+        #expect(try sandbox.dump().contains { $0.hasPrefix("books: ") && $0.contains("Dune") })
+    }
+
+    @Test("the default database is created and seeded on first use by any command, even one that only reads")
+    func defaultDatabaseIsCreatedByAnyCommand() throws {
+        for arguments in [["books"], ["export"], ["clients"], ["history"], ["migrate", "--status"]] {
+            let sandbox = Sandbox()
+            let environment = ["XDG_DATA_HOME": sandbox.directory + "/data"]
+            let result = sandbox.run(arguments, environment: environment, useDatabase: false)
+            #expect(result.code == 0, "\(arguments): \(result.err)")
+            #expect(
+                FileManager.default.fileExists(atPath: sandbox.directory + "/data/librarycli/library.sqlite"),
+                "\(arguments)")
+        }
     }
 
     @Test("no client at all: a clear message saying how to add one")
@@ -114,6 +175,73 @@ struct ForeignDatabaseTests {
             #expect(result.err.contains("newer librarycli"))
         }
         #expect(try sandbox.dump() == before)
+    }
+}
+
+@Suite("Databases that are not librarycli's, or were damaged by hand")
+struct NotOursTests {
+    /// Commands that would write to, migrate or read the database.
+    static let commands: [[String]] = [
+        ["list"], ["books"], ["clients"], ["history"], ["export"], ["take", "1"], ["clients", "add", "X"],
+        ["books", "add", "--title", "T"], ["migrate"], ["migrate", "--status"], ["seed"],
+    ]
+
+    @Test("another program's SQLite database is refused with exit 73 and left byte for byte unchanged")
+    func unrelatedDatabase() throws {
+        let sandbox = Sandbox()
+        do {
+            let db = try Database(path: sandbox.database, options: DatabaseOptions(switchesToWALOnOpen: false))
+            try db.execute(script: "CREATE TABLE foo (x); INSERT INTO foo VALUES (1);")
+        }
+        let before = try #require(FileManager.default.contents(atPath: sandbox.database))
+        for arguments in Self.commands {
+            let result = sandbox.run(arguments)
+            #expect(result.code == 73, "\(arguments): \(result.err)")
+            #expect(
+                result.err.hasPrefix(
+                    "Error: '\(sandbox.database)' is not a librarycli database: it holds other tables (foo)"),
+                "\(arguments): \(result.err)")
+        }
+        #expect(FileManager.default.contents(atPath: sandbox.database) == before)
+        #expect(!FileManager.default.fileExists(atPath: sandbox.database + "-wal"))
+    }
+
+    @Test("a table dropped by hand: exit 73, not a librarycli database or damaged, nothing changed")
+    func droppedTable() throws {
+        let sandbox = Sandbox()
+        sandbox.makeSmallLibrary()
+        do {
+            let db = try Database(path: sandbox.database)
+            try db.execute("PRAGMA foreign_keys=OFF")
+            try db.execute("DROP TABLE loans")
+        }
+        let before = try sandbox.dump()
+        for arguments in Self.commands {
+            let result = sandbox.run(arguments)
+            #expect(result.code == 73, "\(arguments): \(result.err)")
+            #expect(
+                result.err
+                    == "Error: '\(sandbox.database)' is not a librarycli database or damaged: table loans is missing; "
+                    + "it was left as it is.\n",
+                "\(arguments)")
+        }
+        #expect(try sandbox.dump() == before)
+    }
+
+    @Test("a column added or a trigger dropped by hand is found too")
+    func alteredSchema() throws {
+        for (damage, problem) in [
+            ("ALTER TABLE books ADD COLUMN shelf TEXT", "table books differs from what the migrations create"),
+            ("DROP TRIGGER books_counted", "trigger books_counted is missing"),
+            ("DROP INDEX loans_one_open_per_book", "index loans_one_open_per_book is missing"),
+        ] {
+            let sandbox = Sandbox()
+            sandbox.makeSmallLibrary()
+            try Database(path: sandbox.database).execute(damage)
+            let result = sandbox.run(["take", "1"])
+            #expect(result.code == 73, "\(damage)")
+            #expect(result.err.contains("is not a librarycli database or damaged: \(problem)"), "\(result.err)")
+        }
     }
 }
 

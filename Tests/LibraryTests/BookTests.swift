@@ -1,6 +1,7 @@
-import Library
 import SQLite
 import Testing
+
+@testable import Library
 
 @Suite struct BookTests {
     @Test func addsAndReadsBooks() throws {

@@ -1,6 +1,7 @@
-import Library
 import Synchronization
 import Testing
+
+@testable import Library
 
 @Suite struct ConcurrencyTests {
     @Test func racingForOneBookLendsItOnce() throws {

@@ -1,4 +1,4 @@
-import Library
+@testable import Library
 import SQLite
 import Testing
 

@@ -1,7 +1,8 @@
 import Foundation
-import Library
 import SQLite
 import Testing
+
+@testable import Library
 
 @Suite struct MigrationsTests {
     @Test func embeddedMigrationsEqualTheFolder() throws {

@@ -1,5 +1,6 @@
-import Library
 import Testing
+
+@testable import Library
 
 @Suite struct ScreenTests {
     @Test func libraryPageShowsEachBooksAvailabilityForTheViewer() throws {

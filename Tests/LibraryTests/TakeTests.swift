@@ -1,6 +1,7 @@
-import Library
 import SQLite
 import Testing
+
+@testable import Library
 
 @Suite struct TakeTests {
     func openLoanCount(_ fixture: Fixture) throws -> Int {

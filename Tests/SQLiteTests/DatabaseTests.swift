@@ -14,6 +14,28 @@ import Testing
         #expect(try db.fetchOne("PRAGMA synchronous") { $0.int(0) } == 1)  // NORMAL
     }
 
+    @Test("switchesToWALOnOpen false leaves the file's journal mode alone until switchToWAL")
+    func walCanWait() throws {
+        let path = directory.file("later.db")
+        do {
+            let db = try Database(path: path, options: DatabaseOptions(switchesToWALOnOpen: false))
+            try db.execute(script: "CREATE TABLE t (x);")
+            #expect(try db.fetchOne("PRAGMA journal_mode") { $0.string(0) } == "delete")
+        }
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        do {
+            let db = try Database(path: path, options: DatabaseOptions(switchesToWALOnOpen: false))
+            #expect(try db.fetchOne("SELECT count(*) FROM t") { $0.int(0) } == 0)
+            #expect(try db.fetchOne("PRAGMA foreign_keys") { $0.int(0) } == 1)
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        let db = try Database(path: path, options: DatabaseOptions(switchesToWALOnOpen: false))
+        try db.switchToWAL()
+        try db.switchToWAL()
+        #expect(try db.fetchOne("PRAGMA journal_mode") { $0.string(0) } == "wal")
+        #expect(try db.fetchOne("PRAGMA synchronous") { $0.int(0) } == 1)
+    }
+
     @Test func memoryDatabaseOpens() throws {
         let db = try Database(path: ":memory:")
         try db.execute(script: "CREATE TABLE t (x);")

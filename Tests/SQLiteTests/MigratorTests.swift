@@ -86,14 +86,78 @@ import Testing
     @Test func foreignKeyViolationsAreRefused() throws {
         let db = try Database(path: directory.file("m.db"))
         try Migrator(migrations: [first, second]).migrate(db, appliedAt: "t1")
+        // Migrations run with foreign keys off, so the INSERT itself passes; the check before COMMIT refuses it.
         let orphan = Migration(name: "0003_orphan.sql", sql: "INSERT INTO pets (id, owner) VALUES (1, 99);")
-        // foreign_keys=ON would refuse the INSERT itself; turn it off the way a careless migration might.
-        try db.execute("PRAGMA foreign_keys=OFF")
         let error = try #require(throws: MigrationError.self) {
             try Migrator(migrations: [first, second, orphan]).migrate(db, appliedAt: "t2")
         }
         #expect(error == .foreignKeyViolation(name: orphan.name, table: "pets"))
         #expect(try db.fetchOne("SELECT count(*) FROM pets") { $0.int(0) } == 0)
+        #expect(try db.fetchOne("PRAGMA foreign_keys") { $0.int(0) } == 1)
+    }
+
+    // MARK: - Rebuilding a referenced table
+
+    let authors = Migration(
+        name: "0001_authors.sql",
+        sql: """
+            CREATE TABLE authors (id INTEGER PRIMARY KEY, name TEXT NOT NULL) STRICT;
+            CREATE TABLE works (id INTEGER PRIMARY KEY, author_id INTEGER NOT NULL REFERENCES authors (id)) STRICT;
+            INSERT INTO authors (id, name) VALUES (1, 'Ann'), (2, 'Bob');
+            INSERT INTO works (id, author_id) VALUES (10, 1), (11, 2);
+            """)
+
+    /// SQLite's 12-step table rebuild (https://sqlite.org/lang_altertable.html#otheralter), the only way to add a
+    /// CHECK rule to a table: a new table, the rows copied (those `filter` keeps), the old table dropped, the new
+    /// one renamed. With foreign keys on, the DROP fails: `works` references `authors`.
+    func rebuildAuthors(filter: String = "") -> Migration {
+        Migration(
+            name: "0002_authors_name_check.sql",
+            sql: """
+                CREATE TABLE new_authors (id INTEGER PRIMARY KEY, name TEXT NOT NULL CHECK (length(name) > 0)) STRICT;
+                INSERT INTO new_authors (id, name) SELECT id, name FROM authors \(filter);
+                DROP TABLE authors;
+                ALTER TABLE new_authors RENAME TO authors;
+                """)
+    }
+
+    @Test("a migration can rebuild a table that other tables reference; foreign keys are on again after it")
+    func rebuildsReferencedTable() throws {
+        let db = try Database(path: directory.file("m.db"))
+        try Migrator(migrations: [authors]).migrate(db, appliedAt: "t1")
+        let rebuild = rebuildAuthors()
+        #expect(try Migrator(migrations: [authors, rebuild]).migrate(db, appliedAt: "t2") == [rebuild.name])
+        let works = try db.fetchAll("SELECT w.id, a.name FROM works w JOIN authors a ON a.id = w.author_id") {
+            "\($0.int(0)) \($0.string(1))"
+        }
+        #expect(works == ["10 Ann", "11 Bob"])
+        #expect(try tables(db) == ["authors", "schema_migrations", "works"])
+        #expect(try db.fetchOne("PRAGMA foreign_keys") { $0.int(0) } == 1)
+        let check = try #require(throws: SQLiteError.self) {
+            try db.execute("INSERT INTO authors (id, name) VALUES (3, '')")
+        }
+        #expect(check.message.contains("CHECK constraint failed"))
+        let reference = try #require(throws: SQLiteError.self) {
+            try db.execute("INSERT INTO works (id, author_id) VALUES (12, 99)")
+        }
+        #expect(reference.message.contains("FOREIGN KEY constraint failed"))
+        #expect(try db.fetchAll("PRAGMA foreign_key_check") { $0.string(0) }.isEmpty)
+    }
+
+    @Test("a rebuild that loses referenced rows is rolled back whole, and foreign keys are on again")
+    func rebuildThatBreaksReferencesIsRolledBack() throws {
+        let db = try Database(path: directory.file("m.db"))
+        try Migrator(migrations: [authors]).migrate(db, appliedAt: "t1")
+        let rebuild = rebuildAuthors(filter: "WHERE id = 1")
+        let error = try #require(throws: MigrationError.self) {
+            try Migrator(migrations: [authors, rebuild]).migrate(db, appliedAt: "t2")
+        }
+        #expect(error == .foreignKeyViolation(name: rebuild.name, table: "works"))
+        #expect(try tables(db) == ["authors", "schema_migrations", "works"])
+        #expect(try db.fetchAll("SELECT name FROM authors ORDER BY id") { $0.string(0) } == ["Ann", "Bob"])
+        #expect(try tracking(db).map { $0[0] } == [authors.name])
+        #expect(try db.fetchOne("PRAGMA foreign_keys") { $0.int(0) } == 1)
+        #expect(!db.isInTransaction)
     }
 
     @Test func concurrentMigratorsBothSucceed() throws {
@@ -116,5 +180,88 @@ import Testing
         #expect(applied.sorted() == migrations.map(\.name))
         let db = try Database(path: path)
         #expect(try tracking(db).count == 8)
+    }
+
+    // MARK: - Databases these migrations did not make
+
+    @Test("another program's database is refused unchanged: only an empty one is migrated from scratch")
+    func foreignDatabaseIsRefused() throws {
+        let path = directory.file("other.db")
+        let setup = try Database(path: path)
+        try setup.execute(script: "CREATE TABLE foo (x); INSERT INTO foo VALUES (1);")
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let migrator = Migrator(migrations: [first, second])
+        for attempt in [
+            { _ = try migrator.migrate(setup, appliedAt: "t1") }, { _ = try migrator.status(setup) },
+            { try migrator.verifySchema(setup) },
+        ] {
+            let error = try #require(throws: MigrationError.self) { try attempt() }
+            #expect(error == .foreignDatabase(tables: ["foo"]))
+            #expect(error.isNotOurs)
+            #expect(error.message.hasPrefix("not a librarycli database"))
+        }
+        #expect(try tables(setup) == ["foo"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+
+    @Test("a schema_migrations table of another shape (Rails has one) is not ours either")
+    func otherProgramsTrackingTableIsRefused() throws {
+        let db = try Database(path: directory.file("rails.db"))
+        try db.execute(
+            script:
+                "CREATE TABLE schema_migrations (version TEXT PRIMARY KEY); INSERT INTO schema_migrations VALUES ('1');"
+        )
+        let error = try #require(throws: MigrationError.self) {
+            try Migrator(migrations: [first]).migrate(db, appliedAt: "t1")
+        }
+        #expect(error == .foreignDatabase(tables: ["schema_migrations"]))
+        #expect(try tables(db) == ["schema_migrations"])
+    }
+
+    @Test("an empty database, or one with only an empty tracking table, is migrated")
+    func emptyDatabasesAreMigrated() throws {
+        let db = try Database(path: directory.file("empty.db"))
+        try db.execute(
+            script:
+                "CREATE TABLE schema_migrations (name TEXT PRIMARY KEY, checksum TEXT NOT NULL, applied_at TEXT NOT NULL) STRICT;"
+        )
+        #expect(try Migrator(migrations: [first]).migrate(db, appliedAt: "t1") == [first.name])
+        try Migrator(migrations: [first]).verifySchema(db)
+    }
+
+    @Test("verifySchema finds a table, index or trigger dropped or changed by hand; extra objects are allowed")
+    func verifySchemaFindsDamage() throws {
+        let indexed = Migration(
+            name: "0003_index.sql",
+            sql: """
+                CREATE INDEX pets_by_owner ON pets (owner);
+                CREATE TRIGGER people_named BEFORE INSERT ON people WHEN NEW.name = '' BEGIN SELECT RAISE(ABORT, 'x'); END;
+                """)
+        let migrator = Migrator(migrations: [first, second, indexed])
+        let damages: [(String, String)] = [
+            ("DROP TABLE pets", "table pets is missing"),
+            ("ALTER TABLE people ADD COLUMN age INTEGER", "table people differs from what the migrations create"),
+            ("DROP INDEX pets_by_owner", "index pets_by_owner is missing"),
+            ("DROP TRIGGER people_named", "trigger people_named is missing"),
+        ]
+        for (index, (damage, problem)) in damages.enumerated() {
+            let db = try Database(path: directory.file("damaged\(index).db"))
+            try migrator.migrate(db, appliedAt: "t1")
+            try migrator.verifySchema(db)
+            try db.execute(script: "CREATE TABLE notes (x); CREATE INDEX notes_x ON notes (x);")
+            try migrator.verifySchema(db)
+            try db.execute(script: damage)
+            let error = try #require(throws: MigrationError.self, "\(damage)") { try migrator.verifySchema(db) }
+            #expect(error == .damagedSchema(problem: problem), "\(damage)")
+            #expect(error.message.hasPrefix("not a librarycli database or damaged: \(problem)"))
+        }
+    }
+
+    @Test("verifySchema checks only what the applied migrations create")
+    func verifySchemaFollowsAppliedMigrations() throws {
+        let db = try Database(path: directory.file("partial.db"))
+        try Migrator(migrations: [first]).migrate(db, appliedAt: "t1")
+        try Migrator(migrations: [first, second]).verifySchema(db)
+        try Migrator(migrations: []).verifySchema(try Database(path: directory.file("new.db")))
     }
 }

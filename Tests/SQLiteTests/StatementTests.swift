@@ -145,4 +145,77 @@ import Testing
         let error = try #require(throws: SQLiteError.self) { try db.execute("INSERT INTO t (s) VALUES (\"text\")") }
         #expect(error.message.contains("no such column"))
     }
+
+    @Test("prepare refuses SQL with a second statement, which would silently not run")
+    func secondStatementIsRefused() throws {
+        let db = try open()
+        try db.execute("INSERT INTO t (i) VALUES (1), (2)")
+        for sql in [
+            "UPDATE t SET i = 10 WHERE i = 1; DELETE FROM t", "SELECT 1; SELECT 2", "SELECT 1;;\n DELETE FROM t",
+            "SELECT 1; -- a comment\nDELETE FROM t", "SELECT 1; /* ; */ SELECT 2;", "SELECT 1; this is not SQL",
+        ] {
+            let error = try #require(throws: SQLiteError.self, "\(sql)") { try db.prepare(sql) }
+            #expect(error.code == SQLITE_MISUSE, "\(sql)")
+            #expect(error.message.contains("more than one statement"), "\(sql)")
+            #expect(throws: SQLiteError.self, "\(sql)") { try db.execute(sql) }
+        }
+        #expect(try db.fetchAll("SELECT i FROM t ORDER BY i") { $0.int(0) } == [1, 2])
+    }
+
+    @Test("prepare accepts a tail of whitespace, semicolons and comments")
+    func emptyTailIsAccepted() throws {
+        let db = try open()
+        for sql in [
+            "SELECT 1;", "SELECT 1 ;  \n\t", "SELECT 1; ;;", "SELECT 1 -- the answer", "SELECT 1; /* done */",
+            "SELECT 1; -- done\n  /* really */ ;",
+        ] {
+            #expect(try db.fetchOne(sql) { $0.int(0) } == 1, "\(sql)")
+        }
+        #expect(throws: SQLiteError.self) { try db.prepare("  -- nothing but a comment") }
+    }
+
+    @Test("a row kept past its closure keeps its statement alive and is no longer valid")
+    func escapedRowKeepsStatementAndIsInvalid() throws {
+        let db = try open()
+        try db.execute("INSERT INTO t (i, s) VALUES (1, 'one'), (2, 'two')")
+        weak var released: Statement?
+        var escaped: [Row] = []
+        do {
+            let statement = try db.prepare("SELECT i, s FROM t ORDER BY i")
+            released = statement
+            _ = try statement.fetchAll { row in
+                #expect(row.isValid)
+                escaped.append(row)
+            }
+        }
+        #expect(released != nil, "the rows keep their statement alive")
+        #expect(escaped.count == 2)
+        #expect(escaped.allSatisfy { !$0.isValid })
+        escaped.removeAll()
+        #expect(released == nil, "and release it with the last row")
+    }
+
+    @Test("the previous row of a statement is invalid once it steps on")
+    func previousRowIsInvalidAfterStep() throws {
+        let db = try open()
+        try db.execute("INSERT INTO t (i) VALUES (1), (2)")
+        let select = try db.prepare("SELECT i FROM t ORDER BY i")
+        let first = try #require(try select.step())
+        #expect(first.isValid && first.int(0) == 1)
+        let second = try #require(try select.step())
+        #expect(!first.isValid)
+        #expect(second.isValid && second.int(0) == 2)
+        select.reset()
+        #expect(!second.isValid)
+    }
+
+    @Test("reading a row after its statement moved on stops the program instead of reading stale memory")
+    func readingAnEscapedRowTraps() async {
+        await #expect(processExitsWith: .failure) {
+            let db = try! Database(path: ":memory:")
+            var escaped: Row?
+            _ = try! db.fetchOne("SELECT 'text'") { escaped = $0 }
+            _ = escaped!.string(0)
+        }
+    }
 }

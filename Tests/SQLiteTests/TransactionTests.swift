@@ -1,3 +1,4 @@
+import CSQLite
 import Testing
 
 @testable import SQLite
@@ -69,5 +70,27 @@ import Testing
         }
         #expect(counts == (0, 0))
         #expect(try count(db) == 1)
+    }
+
+    @Test("a write inside read fails loudly and changes nothing; writes work again after it")
+    func readCannotWrite() throws {
+        let db = try open()
+        let attempts: [(String, (Database) throws -> Void)] = [
+            ("execute", { db in try db.execute("INSERT INTO t VALUES (?)", [1]) }),
+            ("script", { db in try db.execute(script: "INSERT INTO t VALUES (2);") }),
+            ("savepoint", { db in try db.savepoint { db in try db.execute("INSERT INTO t VALUES (3)") } }),
+            ("prepared", { db in try db.prepare("DELETE FROM t").execute() }),
+        ]
+        for (name, attempt) in attempts {
+            let error = try #require(throws: SQLiteError.self, "\(name)") { try db.read { db in try attempt(db) } }
+            #expect(error.code == SQLITE_MISUSE, "\(name): \(error)")
+            #expect(error.message.contains("inside a read transaction"), "\(name): \(error)")
+            #expect(!db.isInTransaction)
+        }
+        #expect(try count(db) == 0)
+        #expect(try db.read { db in try count(db) } == 0)
+        try db.execute("INSERT INTO t VALUES (?)", [4])
+        try db.write { db in try db.execute("INSERT INTO t VALUES (?)", [5]) }
+        #expect(try count(db) == 2)
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
-import Library
 import SQLite
 import Seeding
+
+@testable import Library
 
 /// A fresh temporary directory with a migrated library database in it, removed when released.
 final class TestLibrary {

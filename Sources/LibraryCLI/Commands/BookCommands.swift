@@ -14,7 +14,7 @@ enum BookCommands {
         let search = parsed.string("search")
         var page = try parsed.integer("page", in: 1...1_000_000_000) ?? 1
         var perPage = try parsed.integer("per-page", in: 1...LibraryStore.maxPerPage) ?? defaultPerPage
-        let store = try context.openStore()
+        let store = try context.openStore(.reads)
         if parsed.flag("all") {
             if parsed.isPresent("page") || parsed.isPresent("per-page") {
                 throw UsageError(
@@ -99,7 +99,7 @@ enum BookCommands {
                 "pages", expected: "a whole number from 1 to \(LibraryRules.maxPages)", FieldParsing.pages),
             description: try CommandText.checked(parsed.string("description") ?? "", .description),
             isbn: try value("isbn", expected: "an ISBN-10 or ISBN-13", FieldParsing.isbn))
-        let store = try context.openStore()
+        let store = try context.openStore(.writes)
         let book = try context.withDatabase { try store.addBook(draft) }
         switch context.options.format {
         case .json:

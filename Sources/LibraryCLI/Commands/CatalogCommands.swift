@@ -26,7 +26,7 @@ enum CatalogCommands {
         }
         // Synthetic books record no time; demo and file clients record when they were added.
         let now = count == nil ? try context.now : context.systemNow
-        let store = try context.openStore()
+        let store = try context.openStore(.fills)
         let progress = ProgressBar(context: context)
         let report = try context.withDatabase {
             if let count {
@@ -57,7 +57,7 @@ enum CatalogCommands {
         // Read and check the whole file before touching the database: a bad file changes nothing.
         let file = try CatalogFile.read(path: path, expecting: .books)
         let now = context.recordingTime  // a books file records no time
-        let store = try context.openStore()
+        let store = try context.openStore(options.dryRun ? .reads : .fills)
         let progress = ProgressBar(context: context)
         options.progressInterval = progress.options.progressInterval
         let report = try context.withDatabase {
@@ -94,7 +94,7 @@ enum CatalogCommands {
                     message: "--output '\(output)' is the library's database file; choose another file.", code: .usage)
             }
         }
-        let store = try context.openStore()
+        let store = try context.openStore(.reads)
         let count = try context.withDatabase {
             if let output {
                 return try CatalogExport.export(from: store, format: format, toFile: output)

@@ -5,7 +5,7 @@ import Rendering
 /// `clients`, `clients add` and `clients use`.
 enum ClientCommands {
     static func list(_ context: CommandContext) throws -> ExitCode {
-        let store = try context.openStore()
+        let store = try context.openStore(.reads)
         let (clients, defaultID) = try context.withDatabase {
             try store.read { store in (try store.allClients(), try store.defaultClientID()) }
         }
@@ -42,7 +42,7 @@ enum ClientCommands {
         let card = try parsed.string("card").map { try CommandText.checked($0, .cardNumber) }
         let limit = try parsed.integer("limit", in: LibraryRules.loanLimits) ?? LibraryRules.defaultLoanLimit
         let now = try context.now
-        let store = try context.openStore()
+        let store = try context.openStore(.writes)
         let client = try context.withDatabase {
             try store.write { store in
                 let client = try store.addClient(name: name, cardNumber: card, loanLimit: limit, now: now)
@@ -66,7 +66,7 @@ enum ClientCommands {
         guard let id = try context.parsed.positiveInteger(argument: "client-id") else {
             throw InternalError("clients use ran without its required <client-id>")
         }
-        let store = try context.openStore()
+        let store = try context.openStore(.writes)
         let client = try context.withDatabase {
             try store.write { store -> Client in
                 guard let client = try store.client(id: id) else { throw LibraryError.noSuchClient(id: id) }

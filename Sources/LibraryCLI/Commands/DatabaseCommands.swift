@@ -7,29 +7,28 @@ import Seeding
 /// `migrate` and `init`.
 enum DatabaseCommands {
     static func migrate(_ context: CommandContext) throws -> ExitCode {
-        let database = try context.openDatabaseWithoutMigrating()
+        let database = try context.openDatabaseWithoutMigrating(context.parsed.flag("status") ? .reads : .writes)
         let migrator = Migrations.migrator
-        let status: MigrationStatus
         do {
-            status = try context.withDatabase { try migrator.status(database) }
-        } catch let error as MigrationError {
-            throw Failure(
-                message: "'\(context.options.database.path)' cannot be used: \(error.message).", code: .cannotWrite)
-        }
-        if context.parsed.flag("status") {
-            print(applied: status.applied, pending: status.pending, appliedNow: [], context: context)
+            let status = try context.withDatabase { try migrator.status(database) }
+            if context.parsed.flag("status") {
+                try context.withDatabase { try migrator.verifySchema(database) }
+                print(applied: status.applied, pending: status.pending, appliedNow: [], context: context)
+                return .success
+            }
+            let applied = try context.withDatabase { try migrator.migrate(database, appliedAt: context.recordingTime.iso8601) }
+            try context.withDatabase { try migrator.verifySchema(database) }
+            print(applied: status.applied + applied, pending: [], appliedNow: applied, context: context)
             return .success
+        } catch let error as MigrationError {
+            throw Failure(migration: error, path: context.options.database.path)
         }
-        let applied = try context.withDatabase {
-            try migrator.migrate(database, appliedAt: context.recordingTime.iso8601)
-        }
-        print(applied: status.applied + applied, pending: [], appliedNow: applied, context: context)
-        return .success
     }
 
     static func initialize(_ context: CommandContext) throws -> ExitCode {
         let path = context.options.database.path
-        if try context.checkDatabasePath(path) {
+        if try context.checkDatabasePath(path, use: .fills) {
+            _ = try context.openDatabaseWithoutMigrating(.reads)  // refuses a file that is not a librarycli database
             // Under --json a script still gets its document, saying that nothing was created.
             if context.options.format == .json {
                 let document: JSONValue = ["version": 1, "database": .string(path), "created": false]
@@ -39,7 +38,7 @@ enum DatabaseCommands {
             return .success
         }
         let now = try context.now
-        let store = try context.openStore()
+        let store = try context.openMigratedStore(.fills).store
         let seedDemo = !context.parsed.flag("empty")
         var summary = "an empty library"
         if let report = try context.withDatabase({

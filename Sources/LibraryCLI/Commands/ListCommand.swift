@@ -13,7 +13,7 @@ enum ListCommand {
         let range = try catalogRange(context)
         let search = context.parsed.string("search")
         let now = try context.now
-        let (store, client) = try context.openStoreAsClient()
+        let (store, client) = try context.openStoreAsClient(.reads)
         if range == .all { _ = try context.countForAll(in: store) }
         let screen = try context.withDatabase {
             try LibraryScreen.load(from: store, clientID: client.id, range: range, search: search, now: now)

@@ -36,7 +36,7 @@ enum LoanCommands {
     /// row of books cannot show when it says "+N more".
     static func loans(_ context: CommandContext) throws -> ExitCode {
         let now = try context.now
-        let (store, client) = try context.openStoreAsClient()
+        let (store, client) = try context.openStoreAsClient(.reads)
         let loans = try context.withDatabase { try store.openLoans(clientID: client.id, now: now) }.sorted {
             ($0.loan.dueAt, $0.book.id) < ($1.loan.dueAt, $1.book.id)
         }
@@ -73,7 +73,7 @@ enum LoanCommands {
     }
 
     static func history(_ context: CommandContext) throws -> ExitCode {
-        let (store, client) = try context.openStoreAsClient()
+        let (store, client) = try context.openStoreAsClient(.reads)
         let loans = try context.withDatabase { try store.loanHistory(clientID: client.id, limit: 1_000) }
         switch context.options.format {
         case .json:
@@ -120,7 +120,7 @@ enum LoanCommands {
             }
         }
         let now = try context.now
-        let (store, client) = try context.openStoreAsClient()
+        let (store, client) = try context.openStoreAsClient(.writes)
         func screen() throws -> Snapshot {
             let screen = try context.withDatabase {
                 try store.clientScreen(

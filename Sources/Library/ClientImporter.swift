@@ -1,0 +1,73 @@
+import SQLite
+
+/// Inserts or updates many clients by card number with reused prepared statements, for idempotent seeding.
+///
+/// A client matches an existing one by card number: its name and loan limit are updated when they differ, its
+/// creation time is kept. Use it inside one write transaction (`store.write { ... }`).
+///
+/// ```swift
+/// try store.write { store in
+///     let importer = try ClientImporter(store: store, now: now)
+///     let outcome = try importer.importClient(name: "Ann", cardNumber: "C-7", loanLimit: 5)
+///     print(importer.counts)
+/// }
+/// ```
+public final class ClientImporter {
+    /// What was done so far.
+    public private(set) var counts = ImportCounts()
+
+    private let database: Database
+    private let find: Statement
+    private let insert: Statement
+    private let update: Statement
+    private let now: Timestamp
+
+    /// Prepares the statements on the store's connection; `now` is the creation time of new clients.
+    ///
+    /// ```swift
+    /// let importer = try ClientImporter(store: store, now: now)
+    /// ```
+    public init(store: LibraryStore, now: Timestamp) throws {
+        database = store.database
+        self.now = now
+        find = try database.prepare("SELECT id, name, loan_limit FROM clients WHERE card_number = ?")
+        insert = try database.prepare(
+            "INSERT INTO clients (name, card_number, loan_limit, created_at) VALUES (?, ?, ?, ?)")
+        update = try database.prepare("UPDATE clients SET name = ?, loan_limit = ? WHERE id = ?")
+    }
+
+    /// Inserts the client, or updates the one with this card number; throws `LibraryError.invalidInput` for an
+    /// empty name or card number or a loan limit outside 0...1000.
+    ///
+    /// ```swift
+    /// if case .inserted(let id) = try importer.importClient(name: "Ann", cardNumber: "C-7", loanLimit: 5) { ... }
+    /// ```
+    @discardableResult
+    public func importClient(name: String, cardNumber: String, loanLimit: Int) throws -> ImportOutcome {
+        precondition(database.isInTransaction, "import clients inside a write transaction")
+        guard !name.isEmpty, !cardNumber.isEmpty, LibraryRules.loanLimits.contains(loanLimit) else {
+            throw LibraryError.invalidInput(
+                "A client needs a name, a card number and a loan limit from \(LibraryRules.loanLimits.lowerBound) to "
+                    + "\(LibraryRules.loanLimits.upperBound) (card '\(cardNumber)').")
+        }
+        for (text, field) in [(name, TextField.name), (cardNumber, .cardNumber)] {
+            do {
+                try field.check(text)
+            } catch {
+                throw LibraryError.invalidInput(error.sentence)
+            }
+        }
+        if let (id, oldName, oldLimit) = try find.fetchOne([cardNumber], { ($0.int(0), $0.string(1), $0.int(2)) }) {
+            if oldName == name && oldLimit == loanLimit {
+                counts.unchanged += 1
+                return .unchanged(id: id)
+            }
+            try update.execute([name, loanLimit, id])
+            counts.updated += 1
+            return .updated(id: id)
+        }
+        try insert.execute([name, cardNumber, loanLimit, now.iso8601])
+        counts.inserted += 1
+        return .inserted(id: Int(database.lastInsertedRowID))
+    }
+}

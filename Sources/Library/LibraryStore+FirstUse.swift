@@ -1,0 +1,34 @@
+import SQLite
+
+extension LibraryStore {
+    // MARK: - First use
+
+    /// Runs `body` once in the library's life, even when several processes start on a new database together: the
+    /// check and `body` run in one IMMEDIATE transaction and are marked done in `settings` (`first_use`), so the
+    /// others wait and then find it done. Returns what `body` returned, or nil when the first use was handled
+    /// already. A throw from `body` rolls everything back and leaves the first use to do.
+    ///
+    /// ```swift
+    /// let seeded = try store.firstUse(now: now) { store in try seedDemo(into: store) }
+    /// ```
+    public func firstUse<T>(now: Timestamp, _ body: (LibraryStore) throws -> T) throws -> T? {
+        if try isFirstUseDone() { return nil }
+        return try write { store in
+            if try store.isFirstUseDone() { return nil }
+            let value = try body(store)
+            try database.execute(
+                "INSERT INTO settings (key, value) VALUES (?, ?)", [Self.firstUseKey, now.iso8601])
+            return value
+        }
+    }
+
+    // MARK: - Private
+
+    private static let firstUseKey = "first_use"
+
+    private func isFirstUseDone() throws -> Bool {
+        try reading {
+            try database.fetchOne("SELECT 1 FROM settings WHERE key = ?", [Self.firstUseKey]) { _ in true } ?? false
+        }
+    }
+}
