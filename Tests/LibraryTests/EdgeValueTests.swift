@@ -1,6 +1,7 @@
-@testable import Library
 import SQLite
 import Testing
+
+@testable import Library
 
 /// Values at the edges: the years a timestamp can hold, the constraint that refused a change, and the length and
 /// characters of the text the library keeps.

@@ -1,6 +1,7 @@
-@testable import Library
 import SQLite
 import Testing
+
+@testable import Library
 
 /// The rules are defined once in `LibraryRules`; the schema's CHECK constraints must agree with them, tried at each
 /// boundary with direct SQL (so the database refuses what the store refuses, even from outside librarycli).

@@ -16,7 +16,9 @@ enum DatabaseCommands {
                 print(applied: status.applied, pending: status.pending, appliedNow: [], context: context)
                 return .success
             }
-            let applied = try context.withDatabase { try migrator.migrate(database, appliedAt: context.recordingTime.iso8601) }
+            let applied = try context.withDatabase {
+                try migrator.migrate(database, appliedAt: context.recordingTime.iso8601)
+            }
             try context.withDatabase { try migrator.verifySchema(database) }
             print(applied: status.applied + applied, pending: [], appliedNow: applied, context: context)
             return .success
