@@ -70,7 +70,8 @@ extension LibraryStore {
     ///
     /// Without `search` the page is found by key (page N starts after id (N-1)*perPage), so any page is as fast
     /// as the first, and the total is read from `library_stats`. With `search` (title or author, ignoring case
-    /// and accents) the matching books are paged in id order.
+    /// and accents) the matching books are paged in id order. Search text longer than `BookSearch.maxLength`
+    /// throws `LibraryError.invalidInput`; empty or white-space-only text is no search.
     ///
     /// ```swift
     /// let page = try store.libraryPage(page: 20_000, perPage: 50, viewerID: client.id)
@@ -83,7 +84,7 @@ extension LibraryStore {
         guard (1...Self.maxPerPage).contains(perPage) else {
             throw LibraryError.invalidInput("Books per page must be between 1 and \(Self.maxPerPage), not \(perPage).")
         }
-        let query = search.map(trimmed).flatMap { $0.isEmpty ? nil : $0 }
+        let query = try search.flatMap { text throws(LibraryError) in try BookSearch(text) }?.text
         let select = """
             SELECT \(Columns.book), l.client_id, l.due_at
             FROM books b LEFT JOIN loans l ON l.book_id = b.id AND l.returned_at IS NULL

@@ -1,4 +1,5 @@
 import ArgumentParsing
+import Library
 
 /// The command line of `librarycli`, declared once: the parser, the help text and the completion scripts all come
 /// from here, so they cannot drift apart.
@@ -57,7 +58,8 @@ public enum CommandLineSpec {
             .flag("all", help: "Show every book of the library on one page."),
             .value(
                 "search", valueName: "text",
-                help: "Only books whose title or author contains the text (any case, any accents)."),
+                help: "Only books whose title or author contains the text (any case, any accents; at most "
+                    + "\(BookSearch.maxLength) characters)."),
         ])
 
     static let take = CommandSpec(
@@ -99,7 +101,10 @@ public enum CommandLineSpec {
             CommandSpec(
                 name: "list", abstract: "List the catalog as a table.",
                 options: [
-                    .value("search", valueName: "text", help: "Only books whose title or author contains the text."),
+                    .value(
+                        "search", valueName: "text",
+                        help: "Only books whose title or author contains the text (at most \(BookSearch.maxLength) "
+                            + "characters)."),
                     .value("page", valueName: "n", help: "The page to show (default: 1)."),
                     .value("per-page", valueName: "n", help: "Books per page (default: 50)."),
                     .flag("all", help: "Every book on one page."),

@@ -11,7 +11,7 @@ enum ListCommand {
 
     static func run(_ context: CommandContext) throws -> ExitCode {
         let range = try catalogRange(context)
-        let search = context.parsed.string("search")
+        let search = try SearchOption.value(of: context.parsed)
         let store = try context.openStore()
         if range == .all { _ = try context.countForAll(in: store) }
         let client = try context.currentClient(in: store)
