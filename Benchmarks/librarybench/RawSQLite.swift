@@ -20,9 +20,11 @@ final class RawDatabase {
 
     deinit { sqlite3_close_v2(handle) }
 
-    /// Creates librarycli's schema from the migrations embedded in the Library module.
-    func createSchema() throws {
-        for migration in Migrations.embedded { try exec(migration.sql) }
+    /// A new database at `path` with librarycli's schema (migrated by the Library module, which defines the SQL
+    /// functions the migrations use), opened raw.
+    static func withSchema(path: String) throws -> RawDatabase {
+        _ = try LibraryDatabase.open(at: path, now: Timestamp.systemNow())
+        return try RawDatabase(path: path)
     }
 
     /// Runs SQL without results.

@@ -40,7 +40,8 @@ public enum ImportOutcome: Sendable, Hashable {
     case unchanged(id: Int)
 }
 
-/// Inserts or updates many books quickly with reused prepared statements, for idempotent seeding.
+/// Inserts or updates many books quickly with reused prepared statements, for idempotent seeding. Each book's
+/// search columns are written with it, and the database's triggers index them in the same transaction.
 ///
 /// A book matches an existing one by ISBN when it has one, otherwise by title + author + year among books
 /// without an ISBN. Several identical drafts in one import match distinct existing copies, so seeding the same
@@ -76,12 +77,14 @@ public final class BookImporter {
         findByIdentity = try database.prepare(Self.findByIdentitySQL)
         insert = try database.prepare(
             """
-            INSERT INTO books (title, author, year, pages, description, isbn, status, search_text)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO books (title, author, year, pages, description, isbn, status,
+                               search_title, search_author, search_description)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         update = try database.prepare(
             """
-            UPDATE books SET title = ?, author = ?, year = ?, pages = ?, description = ?, isbn = ?, search_text = ?
+            UPDATE books SET title = ?, author = ?, year = ?, pages = ?, description = ?, isbn = ?,
+                             search_title = ?, search_author = ?, search_description = ?
             WHERE id = ?
             """)
     }
@@ -104,16 +107,18 @@ public final class BookImporter {
                 counts.unchanged += 1
                 return .unchanged(id: existing.id)
             }
+            let search = LibraryStore.searchColumns(book)
             try update.execute([
                 book.title, book.author, book.year, book.pages, book.description, book.isbn,
-                LibraryStore.searchText(book), existing.id,
+                search.title, search.author, search.description, existing.id,
             ])
             counts.updated += 1
             return .updated(id: existing.id)
         }
+        let search = LibraryStore.searchColumns(book)
         try insert.execute([
             book.title, book.author, book.year, book.pages, book.description, book.isbn, book.status.rawValue,
-            LibraryStore.searchText(book),
+            search.title, search.author, search.description,
         ])
         let id = Int(database.lastInsertedRowID)
         claimed.insert(id)

@@ -43,6 +43,7 @@ public enum LibraryDatabase {
         -> Database
     {
         let database = try Database(path: path, options: options)
+        try defineFunctions(on: database)
         let migrator = Migrations.migrator
         let status = try migrator.status(database)
         if !status.isUpToDate {
@@ -52,5 +53,18 @@ public enum LibraryDatabase {
             try migrator.migrate(database, appliedAt: now.iso8601)
         }
         return database
+    }
+
+    /// Defines the SQL functions librarycli's migrations and checks use on a connection opened some other way
+    /// (`open` does it itself): `library_search_text(text)`, the text the search index holds
+    /// (`SearchFolding.indexText`).
+    ///
+    /// ```swift
+    /// let db = try Database(path: path)
+    /// try LibraryDatabase.defineFunctions(on: db)
+    /// try Migrations.migrator.migrate(db, appliedAt: now.iso8601)
+    /// ```
+    public static func defineFunctions(on database: Database) throws {
+        try database.defineFunction("library_search_text", SearchFolding.indexText)
     }
 }

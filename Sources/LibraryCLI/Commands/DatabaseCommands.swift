@@ -1,3 +1,4 @@
+import ArgumentParsing
 import Formats
 import Library
 import Rendering
@@ -7,7 +8,11 @@ import Seeding
 /// `migrate` and `init`.
 enum DatabaseCommands {
     static func migrate(_ context: CommandContext) throws -> ExitCode {
+        if context.parsed.flag("status") && context.parsed.flag("check") {
+            throw UsageError(.conflictingOptions("--status", "--check"), commandPath: context.parsed.path)
+        }
         let database = try context.openDatabaseWithoutMigrating()
+        try LibraryDatabase.defineFunctions(on: database)
         let migrator = Migrations.migrator
         let status: MigrationStatus
         do {
@@ -22,7 +27,21 @@ enum DatabaseCommands {
         }
         let applied = try context.withDatabase { try migrator.migrate(database, appliedAt: context.now.iso8601) }
         print(applied: status.applied + applied, pending: [], appliedNow: applied, context: context)
+        if context.parsed.flag("check") { try checkSearchIndex(LibraryStore(database: database), context: context) }
         return .success
+    }
+
+    /// `migrate --check`: the search index against the books; exit 73 when they disagree.
+    private static func checkSearchIndex(_ store: LibraryStore, context: CommandContext) throws {
+        let (problem, count) = try context.withDatabase { (try store.searchIndexProblem(), try store.bookCount()) }
+        if let problem {
+            throw Failure(
+                message: "'\(context.options.database.path)' is damaged: \(problem). Nothing was changed.",
+                code: .cannotWrite)
+        }
+        if context.options.format == .text {
+            context.console.out("The search index agrees with the \(count) \(count == 1 ? "book" : "books").\n")
+        }
     }
 
     static func initialize(_ context: CommandContext) throws -> ExitCode {
