@@ -87,6 +87,16 @@ final class RawStatement {
         }
     }
 
+    /// The integer in column `index` of the current row.
+    func column(_ index: Int32) -> Int {
+        Int(sqlite3_column_int64(handle, index))
+    }
+
+    /// Resets the statement to run again (bindings are kept).
+    func reset() {
+        sqlite3_reset(handle)
+    }
+
     /// Steps to the end and resets.
     func run() throws {
         defer { sqlite3_reset(handle) }
