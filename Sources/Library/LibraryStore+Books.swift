@@ -170,6 +170,13 @@ extension LibraryStore {
 
     // MARK: - Private
 
+    /// One match of a full-text search: the book, its bm25 rank (lower is better) and, when needed, its title.
+    private struct Match {
+        var id: Int
+        var rank: Double
+        var title: String?
+    }
+
     private static let pageSelect = """
         SELECT \(Columns.book), l.client_id, l.due_at
         FROM books b LEFT JOIN loans l ON l.book_id = b.id AND l.returned_at IS NULL
@@ -192,23 +199,35 @@ extension LibraryStore {
 
     /// The books matching an FTS5 expression, best first (bm25 with the column weights set by migration 0002),
     /// then by folded title and id. No offset: the total only.
+    ///
+    /// FTS5 evaluates the expression once: every match's rowid and rank is read (cheaper than FTS5's own
+    /// `ORDER BY rank`, and it gives the count), sorted here, and titles are read only for the matches whose rank
+    /// ties with the page's first or last book, the only ones whose place depends on their title.
     private func textMatches(
         _ expression: String, offset: Int?, perPage: Int, _ decode: (Row) throws -> LibraryEntry
     ) throws -> (entries: [LibraryEntry], total: Int) {
-        let total =
-            try database.fetchOne("SELECT count(*) FROM book_search WHERE book_search MATCH ?", [expression]) {
-                $0.int(0)
-            } ?? 0
-        guard total > 0, let offset else { return ([], total) }
-        let entries = try database.fetchAll(
-            """
-            SELECT \(Columns.book), l.client_id, l.due_at
-            FROM book_search JOIN books b ON b.id = book_search.rowid
-            LEFT JOIN loans l ON l.book_id = b.id AND l.returned_at IS NULL
-            WHERE book_search MATCH ?
-            ORDER BY book_search.rank, b.search_title, b.id LIMIT ? OFFSET ?
-            """,
-            [expression, perPage, offset], decode)
+        var matches = try database.fetchAll(
+            "SELECT rowid, rank FROM book_search WHERE book_search MATCH ?", [expression]
+        ) { Match(id: $0.int(0), rank: $0.double(1), title: nil) }
+        let total = matches.count
+        guard let offset, offset < total else { return ([], total) }
+        matches.sort { ($0.rank, $0.id) < ($1.rank, $1.id) }
+        // The page's window, widened to whole runs of equal rank at both ends, then ordered by title within them.
+        let end = min(offset + perPage, total)
+        var low = offset
+        while low > 0 && matches[low - 1].rank == matches[offset].rank { low -= 1 }
+        var high = end
+        while high < total && matches[high].rank == matches[end - 1].rank { high += 1 }
+        let titleOf = try database.cachedStatement("SELECT search_title FROM books WHERE id = ?")
+        for index in low..<high {
+            matches[index].title = try titleOf.fetchOne([matches[index].id]) { $0.string(0) } ?? ""
+        }
+        matches[low..<high].sort { ($0.rank, $0.title ?? "", $0.id) < ($1.rank, $1.title ?? "", $1.id) }
+        let page = matches[offset..<end].map(\.id)
+        let placeholders = Array(repeating: "?", count: page.count).joined(separator: ", ")
+        let rows = try database.fetchAll("\(Self.pageSelect) WHERE b.id IN (\(placeholders))", page, decode)
+        let position = Dictionary(uniqueKeysWithValues: page.enumerated().map { ($1, $0) })
+        let entries = rows.sorted { position[$0.book.id, default: 0] < position[$1.book.id, default: 0] }
         return (entries, total)
     }
 

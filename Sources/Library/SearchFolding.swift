@@ -43,9 +43,16 @@ public enum SearchFolding {
     /// SearchFolding.indexText("Фёдор Достоевский")  // "федор достоевскии fedor dostoevsky"
     /// ```
     public static func indexText(_ text: String) -> String {
-        let folded = fold(text)
-        guard let latin = Transliteration.latin(folded) else { return folded }
-        return folded + " " + latin
+        var text = text
+        return text.withUTF8 { bytes in
+            // ASCII text has no Cyrillic or Greek to spell: the common case of an import, without a second pass.
+            if bytes.allSatisfy({ $0 < 0x80 }) {
+                return foldASCII(bytes)
+            }
+            let folded = spelledOut(unicodeFolded(bytes))
+            guard let latin = Transliteration.latin(folded) else { return folded }
+            return folded + " " + latin
+        }
     }
 
     // MARK: - Internal

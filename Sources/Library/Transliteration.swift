@@ -7,20 +7,21 @@
 /// Transliteration.latin("dune")              // nil: nothing to spell
 /// ```
 enum Transliteration {
-    /// The Latin spelling of the Cyrillic and Greek words of `folded` (the output of `SearchFolding.fold`), or nil
-    /// when it has none.
+    /// The Latin spelling of the Cyrillic and Greek words of `folded` (the output of `SearchFolding.fold`), one space
+    /// between words and punctuation left out, or nil when it has none.
     static func latin(_ folded: String) -> String? {
-        var words: [String] = []
-        for word in folded.split(separator: " ") where word.unicodeScalars.contains(where: { table[$0.value] != nil }) {
-            words.append(spell(word))
+        var spelled: [String] = []
+        let words = folded.unicodeScalars.split(whereSeparator: { !$0.properties.isAlphabetic })
+        for word in words where word.contains(where: { table[$0.value] != nil }) {
+            spelled.append(spell(word))
         }
-        return words.isEmpty ? nil : words.joined(separator: " ")
+        return spelled.isEmpty ? nil : spelled.joined(separator: " ")
     }
 
     // MARK: - Private
 
-    private static func spell(_ word: Substring) -> String {
-        let scalars = Array(word.unicodeScalars)
+    private static func spell(_ word: Substring.UnicodeScalarView) -> String {
+        let scalars = Array(word)
         var result = ""
         for (index, scalar) in scalars.enumerated() {
             // Folding turned "й" into "и": at the end of a word after a vowel it was "й", spelled "y" (and "ий",

@@ -56,6 +56,8 @@ import Testing
         ("Ὅμηρος", "ομηροσ omiros"),
         ("Dune", "dune"),
         ("Достоевский & Co.", "достоевскии & co. dostoevsky"),
+        ("Толстой, Лев (1828–1910)", "толстои, лев (1828-1910) tolstoy lev"),
+        ("Ёжик", "ежик ezhik"),
     ])
     func indexTextAddsALatinSpelling(input: String, expected: String) {
         #expect(SearchFolding.indexText(input) == expected)

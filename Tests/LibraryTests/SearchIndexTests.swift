@@ -77,6 +77,26 @@ import Testing
         #expect(problem.contains("full-text index"))
     }
 
+    @Test func pagesThroughEqualRanksByTitle() throws {
+        let fixture = try Fixture(books: 0)
+        // Ten books that rank the same for "saga" (same words, same lengths), added in reverse title order.
+        let letters = "ABCDEFGHIJ".map(String.init)
+        _ = try fixture.store.importBooks(
+            letters.reversed().map { NewBook(title: "Saga \($0)", author: "Same Writer") })
+        var seen: [String] = []
+        for page in 1...4 {
+            let part = try fixture.store.libraryPage(page: page, perPage: 3, search: "saga writer")
+            #expect(part.totalCount == 10)
+            seen += part.entries.map(\.book.title)
+        }
+        #expect(seen == letters.map { "Saga \($0)" })
+        // A page past the end is empty but still counts the matches.
+        let past = try fixture.store.libraryPage(page: 5, perPage: 3, search: "saga")
+        #expect(past.entries.isEmpty && past.totalCount == 10)
+        let far = try fixture.store.libraryPage(page: Int.max / 2, perPage: 10, search: "saga")
+        #expect(far.entries.isEmpty && far.totalCount == 10)
+    }
+
     @Test func aBareMatchQueryReadsTheSameIndex() throws {
         // What the benchmark's baseline and a sqlite3 session do: fold the words, MATCH, order by rank.
         let fixture = try Fixture(books: 0)
