@@ -41,18 +41,20 @@ public enum ImportOutcome: Sendable, Hashable {
 }
 
 /// Inserts or updates many books quickly with reused prepared statements, for idempotent seeding. Each book's
-/// search columns are written with it, and the database's triggers index them in the same transaction.
+/// search columns are written with it, and its full-text index entry in the same transaction.
 ///
 /// A book matches an existing one by ISBN when it has one, otherwise by title + author + year among books
 /// without an ISBN. Several identical drafts in one import match distinct existing copies, so seeding the same
 /// catalog twice leaves the library unchanged. The status of existing books is never changed. Use it inside one
 /// write transaction (`LibraryStore.importBooks` does that for you).
 ///
+/// Call `finish()` after the last book, before the transaction commits: it indexes the books not yet indexed.
+///
 /// ```swift
 /// try db.write { db in
 ///     let importer = try BookImporter(database: db)
 ///     for draft in drafts { try importer.importBook(draft) }
-///     print(importer.counts)
+///     print(try importer.finish())
 /// }
 /// ```
 public final class BookImporter {
@@ -64,6 +66,7 @@ public final class BookImporter {
     private let findByIdentity: Statement
     private let insert: Statement
     private let update: Statement
+    private let index: SearchIndexWriter
     private var claimed = Set<Int>()
 
     /// Prepares the statements on `database`.
@@ -87,6 +90,7 @@ public final class BookImporter {
                              search_title = ?, search_author = ?, search_description = ?
             WHERE id = ?
             """)
+        index = try SearchIndexWriter(database: database)
     }
 
     /// Inserts `draft`, or updates the existing copy it matches; throws `LibraryError.invalidInput` for bad fields.
@@ -107,23 +111,38 @@ public final class BookImporter {
                 counts.unchanged += 1
                 return .unchanged(id: existing.id)
             }
-            let search = LibraryStore.searchColumns(book)
+            let search = SearchColumns(book)
+            try index.remove(id: existing.id)
             try update.execute([
                 book.title, book.author, book.year, book.pages, book.description, book.isbn,
                 search.title, search.author, search.description, existing.id,
             ])
+            try index.added(id: existing.id)
             counts.updated += 1
             return .updated(id: existing.id)
         }
-        let search = LibraryStore.searchColumns(book)
+        let search = SearchColumns(book)
         try insert.execute([
             book.title, book.author, book.year, book.pages, book.description, book.isbn, book.status.rawValue,
             search.title, search.author, search.description,
         ])
         let id = Int(database.lastInsertedRowID)
+        try index.added(id: id)
         claimed.insert(id)
         counts.inserted += 1
         return .inserted(id: id)
+    }
+
+    /// Indexes the books imported and not yet in the full-text index, and returns the counts. Call it after the last
+    /// book, inside the transaction; until then some imported books may be missing from search results.
+    ///
+    /// ```swift
+    /// let counts = try importer.finish()
+    /// ```
+    @discardableResult
+    public func finish() throws -> ImportCounts {
+        try index.flush()
+        return counts
     }
 
     // MARK: - Internal
@@ -168,7 +187,7 @@ extension LibraryStore {
             for book in books {
                 try importer.importBook(book)
             }
-            return importer.counts
+            return try importer.finish()
         }
     }
 }

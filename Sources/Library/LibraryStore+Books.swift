@@ -10,9 +10,9 @@ extension LibraryStore {
     /// ```
     public func addBook(_ draft: NewBook) throws -> Book {
         let book = try Self.validated(draft)
+        let search = SearchColumns(book)
         return try writing {
             do {
-                let search = Self.searchColumns(book)
                 try database.execute(
                     """
                     INSERT INTO books (title, author, year, pages, description, isbn, status,
@@ -26,8 +26,12 @@ extension LibraryStore {
             } catch let error as SQLiteError where error.isConstraintViolation && book.isbn != nil {
                 throw LibraryError.isbnTaken(book.isbn!)
             }
+            let id = Int(database.lastInsertedRowID)
+            let index = try SearchIndexWriter(database: database)
+            try index.added(id: id)
+            try index.flush()
             return Book(
-                id: Int(database.lastInsertedRowID), title: book.title, author: book.author, year: book.year,
+                id: id, title: book.title, author: book.author, year: book.year,
                 pages: book.pages, description: book.description, isbn: book.isbn, status: book.status)
         }
     }
@@ -143,14 +147,6 @@ extension LibraryStore {
     }
 
     // MARK: - Internal
-
-    /// The search columns of a book: its title, author and description as the search index holds them.
-    static func searchColumns(_ book: NewBook) -> (title: String, author: String, description: String) {
-        (
-            SearchFolding.indexText(book.title), SearchFolding.indexText(book.author),
-            SearchFolding.indexText(book.description)
-        )
-    }
 
     /// The draft trimmed and checked; throws `LibraryError.invalidInput`.
     static func validated(_ draft: NewBook) throws -> NewBook {

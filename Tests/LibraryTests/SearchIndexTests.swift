@@ -44,6 +44,23 @@ import Testing
         #expect(try store.searchIndexProblem() == nil)
     }
 
+    @Test func importsIndexEveryBookAcrossBatches() throws {
+        let fixture = try Fixture(books: 0)
+        let store = fixture.store
+        // More books than one batch of the index writer, then one whose ISBN repeats a book of the same import
+        // (an update of a book not yet indexed).
+        var drafts = (1...2_345).map { NewBook(title: "Volume \($0)", author: "Serial Writer") }
+        drafts.insert(NewBook(title: "Original Title", isbn: "9780441172719"), at: 1_500)
+        drafts.append(NewBook(title: "Corrected Title", isbn: "9780441172719"))
+        let counts = try store.importBooks(drafts)
+        #expect(counts.inserted == 2_346 && counts.updated == 1)
+        #expect(try store.libraryPage(page: 1, perPage: 10, search: "serial").totalCount == 2_345)
+        #expect(try store.libraryPage(page: 1, perPage: 10, search: "\"volume 2345\"").totalCount == 1)
+        #expect(try store.libraryPage(page: 1, perPage: 10, search: "corrected").totalCount == 1)
+        #expect(try store.libraryPage(page: 1, perPage: 10, search: "original").totalCount == 0)
+        #expect(try store.searchIndexProblem() == nil)
+    }
+
     @Test func aFailedImportLeavesNoIndexEntry() throws {
         let fixture = try Fixture(books: 0)
         let store = fixture.store
@@ -73,6 +90,15 @@ import Testing
             SELECT 'delete', id, search_title, search_author, search_description FROM books WHERE id = 2
             """)
         #expect(try fixture.store.libraryPage(page: 1, perPage: 10, search: "book 2").totalCount == 0)
+        let problem = try #require(try fixture.store.searchIndexProblem())
+        #expect(problem.contains("full-text index"))
+    }
+
+    @Test func aBookWrittenWithoutItsIndexEntryIsReported() throws {
+        let fixture = try Fixture(books: 2)
+        // Another SQLite tool adds a book with the right search columns but no index entry.
+        try fixture.store.database.execute("INSERT INTO books (title, search_title) VALUES ('Raw', 'raw')")
+        #expect(try fixture.store.libraryPage(page: 1, perPage: 10, search: "raw").totalCount == 0)
         let problem = try #require(try fixture.store.searchIndexProblem())
         #expect(problem.contains("full-text index"))
     }
