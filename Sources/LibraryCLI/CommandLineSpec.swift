@@ -164,7 +164,8 @@ public enum CommandLineSpec {
             .flag("status", help: "List the applied and pending migrations; change nothing."),
             .flag(
                 "check",
-                help: "Then prove the search index agrees with the books (exit 73 if it does not); change nothing else."
+                help:
+                    "Also prove that the search index agrees with the books (exit 73 if not); the check changes nothing."
             ),
         ])
 

@@ -67,6 +67,9 @@ struct SearchCommandTests {
         let result = sandbox.run(["migrate", "--check"])
         #expect(result.code == 0, "\(result.err)")
         #expect(result.out.contains("The search index agrees with the 101 books."), "\(result.out)")
+        let json = try parseJSON(sandbox.run(["--json", "migrate", "--check"]).out)
+        let index = try #require(json["searchIndex"] as? [String: Any])
+        #expect(index["agrees"] as? Bool == true && index["books"] as? Int == 101)
     }
 
     @Test("migrate --check: an index that disagrees with the books is exit 73, and nothing is changed")
@@ -85,6 +88,7 @@ struct SearchCommandTests {
         #expect(result.code == 73, "\(result.err)")
         #expect(result.err.contains("is damaged: the full-text index does not match the books"), "\(result.err)")
         #expect(result.err.contains(sandbox.database))
+        #expect(result.out.isEmpty)
         #expect(try sandbox.dump() == before)
     }
 
