@@ -70,16 +70,26 @@ public struct BookSearch: Sendable, Hashable {
         return terms.isEmpty ? nil : terms.joined(separator: " ")
     }
 
-    /// The ISBNs the text may stand for, when it is one ISBN-10 or ISBN-13 (hyphens, spaces and a leading "ISBN"
-    /// allowed): the ISBN-13 first, then the ISBN-10 form; empty for other text.
+    /// The ISBNs the text may stand for, when it is one ISBN-10 or ISBN-13 (hyphens, spaces, quotes and a leading
+    /// "ISBN", "ISBN-13:" or "ISBN-10:" allowed): the ISBN-13 first, then the ISBN-10 form; empty for other text.
     ///
     /// ```swift
     /// try BookSearch("0-441-17271-7")?.isbns  // ["9780441172719", "0441172717"]
     /// ```
     public var isbns: [String] {
-        var scalars = Substring(text.lowercased()).unicodeScalars[...]
-        if scalars.starts(with: "isbn".unicodeScalars) { scalars = scalars.dropFirst(4) }
-        let kept = scalars.filter { !($0.properties.isWhitespace || $0 == "-" || $0 == ":" || $0 == "\u{2010}") }
+        let separators: Set<Unicode.Scalar> = ["-", ":", "\"", "\u{2010}", "\u{2011}", "\u{2013}", "“", "”"]
+        var scalars = String.UnicodeScalarView(text.lowercased().unicodeScalars.filter { !separators.contains($0) })[
+            ...]
+        // "ISBN", "ISBN-13:", "isbn10" before the number.
+        if scalars.starts(with: "isbn".unicodeScalars) {
+            scalars = scalars.dropFirst(4)
+            if scalars.starts(with: "13".unicodeScalars) || scalars.starts(with: "10".unicodeScalars),
+                scalars.dropFirst(2).first?.properties.isWhitespace == true
+            {
+                scalars = scalars.dropFirst(2)
+            }
+        }
+        let kept = scalars.filter { !$0.properties.isWhitespace }
         let digits = String(String.UnicodeScalarView(kept)).uppercased()
         let isDigit = { (character: Character) in character >= "0" && character <= "9" }
         if digits.count == 13, digits.allSatisfy(isDigit) {
