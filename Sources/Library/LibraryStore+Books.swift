@@ -72,7 +72,7 @@ extension LibraryStore {
 
     // MARK: - Pages
 
-    /// One page of the library's books with each one's availability for `viewerID`, in one query.
+    /// One page of the library's books with each one's availability for `viewerID`, in one read transaction.
     ///
     /// Without `search` the page is found by key (page N starts after id (N-1)*perPage), so any page is as fast
     /// as the first, and the total is read from `library_stats`. With `search` (see `BookSearch`: every word, in
