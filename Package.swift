@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
 // librarycli: a headless library-app backend. One module per layer; dependencies point one way:
 //   CSQLite <- SQLite <- Library <- Seeding (also uses Formats: CSV and JSON readers)
+//   CUTF8Proc <- Library (search folding)
 //   ArgumentParsing (a small command-line parser; knows no books)
 //   Sections <- Rendering (also uses Formats to write JSON)
 //   Library + Sections <- LibraryScreen
@@ -24,12 +25,18 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // The system's utf8proc (Debian: libutf8proc-dev): Unicode folding for search.
+        .systemLibrary(
+            name: "CUTF8Proc",
+            pkgConfig: "libutf8proc",
+            providers: [.apt(["libutf8proc-dev"])]
+        ),
         // Build-time tool and plugin that embed migrations/ and seed/ into the binary.
         .executableTarget(name: "EmbedTool"),
         .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["EmbedTool"]),
 
         .target(name: "SQLite", dependencies: ["CSQLite"]),
-        .target(name: "Library", dependencies: ["SQLite"], plugins: ["EmbedFiles"]),
+        .target(name: "Library", dependencies: ["SQLite", "CUTF8Proc"], plugins: ["EmbedFiles"]),
         .target(name: "Seeding", dependencies: ["Library", "Formats"], plugins: ["EmbedFiles"]),
         .target(name: "Formats"),
         .target(name: "ArgumentParsing"),

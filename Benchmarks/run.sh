@@ -99,6 +99,11 @@ FROM books b LEFT JOIN loans l ON l.book_id = b.id AND l.returned_at IS NULL WHE
 SELECT book_count FROM library_stats WHERE id = 1;
 COMMIT;
 SQL
+# A bare FTS5 query of the words `librarycli list --search "tanaka lantern"` searches: folded, prefix strings, ranked.
+search_sql="$out/search.sql"
+cat >"$search_sql" <<'SQL'
+SELECT rowid FROM book_search WHERE book_search MATCH '"tanaka"* "lantern"*' ORDER BY rank LIMIT 20;
+SQL
 # The transactions of `librarycli take 5` and `librarycli return 5` (the CLI also reads and prints the screen).
 take_sql="$out/take.sql"
 cat >"$take_sql" <<'SQL'
@@ -166,6 +171,10 @@ compare "librarycli --json list, $large vs $small books" "$large_json" "the same
 measure "page" -N \
     "$cli --db $large_db list --page $page" "$cli --db $large_db list --page 1"
 compare "list --page $page, $large books" "${lines[0]}" "list --page 1" "${lines[1]}" 1.2
+
+measure "search" -N \
+    "$cli --db $large_db list --search 'tanaka lantern'" "sqlite3 $large_db \".read $search_sql\""
+compare "librarycli list --search (2 words), $large books" "${lines[0]}" "sqlite3 bare FTS5 MATCH" "${lines[1]}" 2
 
 measure "loans" \
     "$cli --db $small_db take 5 >/dev/null && $cli --db $small_db return 5 >/dev/null" \

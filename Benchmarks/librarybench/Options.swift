@@ -1,13 +1,14 @@
 /// The command line: `librarybench [scenario] [--n N] [--runs R]`.
 struct Options {
-    static let scenarios = ["import", "loans", "diff", "screen"]
+    static let scenarios = ["import", "loans", "diff", "screen", "search"]
     static let usage = """
-        usage: librarybench [all|import|loans|diff|screen] [--n N] [--runs R]
+        usage: librarybench [all|import|loans|diff|screen|search] [--n N] [--runs R]
 
           import   N generated books (default 1,000,000) into an empty database vs a raw C-API INSERT loop
           loans    N take + return pairs (default 5,000) via LibraryStore vs raw C-API transactions
           diff     a snapshot diff of N items (default 100,000) vs CollectionDifference, and at N/10 and 10N
           screen   the library screen's diff after a take, N books (default 100,000) in library-books
+          search   a two-word search, page 1, over N books (default 1,000,000) vs a bare FTS5 MATCH query
           all      every scenario (the default)
 
           --n N      the size (small values make a smoke run of seconds)

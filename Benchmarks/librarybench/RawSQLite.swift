@@ -20,9 +20,11 @@ final class RawDatabase {
 
     deinit { sqlite3_close_v2(handle) }
 
-    /// Creates librarycli's schema from the migrations embedded in the Library module.
-    func createSchema() throws {
-        for migration in Migrations.embedded { try exec(migration.sql) }
+    /// A new database at `path` with librarycli's schema (migrated by the Library module, which defines the SQL
+    /// functions the migrations use), opened raw.
+    static func withSchema(path: String) throws -> RawDatabase {
+        _ = try LibraryDatabase.open(at: path, now: Timestamp.systemNow())
+        return try RawDatabase(path: path)
     }
 
     /// Runs SQL without results.
@@ -83,6 +85,16 @@ final class RawStatement {
         case SQLITE_DONE: return false
         default: throw BenchError(String(cString: sqlite3_errmsg(database)))
         }
+    }
+
+    /// The integer in column `index` of the current row.
+    func column(_ index: Int32) -> Int {
+        Int(sqlite3_column_int64(handle, index))
+    }
+
+    /// Resets the statement to run again (bindings are kept).
+    func reset() {
+        sqlite3_reset(handle)
     }
 
     /// Steps to the end and resets.

@@ -13,6 +13,7 @@ do {
         case "import": try ImportBenchmark.run(options)
         case "loans": try LoanBenchmark.run(options)
         case "diff": try DiffBenchmark.run(options)
+        case "search": try SearchBenchmark.run(options)
         default: try ScreenBenchmark.run(options)
         }
         print("")

@@ -40,18 +40,21 @@ public enum ImportOutcome: Sendable, Hashable {
     case unchanged(id: Int)
 }
 
-/// Inserts or updates many books quickly with reused prepared statements, for idempotent seeding.
+/// Inserts or updates many books quickly with reused prepared statements, for idempotent seeding. Each book's
+/// search columns are written with it, and its full-text index entry in the same transaction.
 ///
 /// A book matches an existing one by ISBN when it has one, otherwise by title + author + year among books
 /// without an ISBN. Several identical drafts in one import match distinct existing copies, so seeding the same
 /// catalog twice leaves the library unchanged. The status of existing books is never changed. Use it inside one
 /// write transaction (`LibraryStore.importBooks` does that for you).
 ///
+/// Call `finish()` after the last book, before the transaction commits: it indexes the books not yet indexed.
+///
 /// ```swift
 /// try store.write { store in
 ///     let importer = try BookImporter(store: store)
 ///     for draft in drafts { try importer.importBook(draft) }
-///     print(importer.counts)
+///     print(try importer.finish())
 /// }
 /// ```
 public final class BookImporter {
@@ -63,6 +66,7 @@ public final class BookImporter {
     private let findByIdentity: Statement
     private let insert: Statement
     private let update: Statement
+    private let index: SearchIndexWriter
     private var claimed = Set<Int>()
 
     /// Prepares the statements on the store's connection.
@@ -76,14 +80,17 @@ public final class BookImporter {
         findByIdentity = try database.prepare(Self.findByIdentitySQL)
         insert = try database.prepare(
             """
-            INSERT INTO books (title, author, year, pages, description, isbn, status, search_text)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO books (title, author, year, pages, description, isbn, status,
+                               search_title, search_author, search_description)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         update = try database.prepare(
             """
-            UPDATE books SET title = ?, author = ?, year = ?, pages = ?, description = ?, isbn = ?, search_text = ?
+            UPDATE books SET title = ?, author = ?, year = ?, pages = ?, description = ?, isbn = ?,
+                             search_title = ?, search_author = ?, search_description = ?
             WHERE id = ?
             """)
+        index = try SearchIndexWriter(database: database)
     }
 
     /// Inserts `draft`, or updates the existing copy it matches; throws `LibraryError.invalidInput` for bad fields.
@@ -104,21 +111,38 @@ public final class BookImporter {
                 counts.unchanged += 1
                 return .unchanged(id: existing.id)
             }
+            let search = SearchColumns(book)
+            try index.remove(id: existing.id)
             try update.execute([
                 book.title, book.author, book.year, book.pages, book.description, book.isbn,
-                LibraryStore.searchText(book), existing.id,
+                search.title, search.author, search.description, existing.id,
             ])
+            try index.added(id: existing.id)
             counts.updated += 1
             return .updated(id: existing.id)
         }
+        let search = SearchColumns(book)
         try insert.execute([
             book.title, book.author, book.year, book.pages, book.description, book.isbn, book.status.rawValue,
-            LibraryStore.searchText(book),
+            search.title, search.author, search.description,
         ])
         let id = Int(database.lastInsertedRowID)
+        try index.added(id: id)
         claimed.insert(id)
         counts.inserted += 1
         return .inserted(id: id)
+    }
+
+    /// Indexes the books imported and not yet in the full-text index, and returns the counts. Call it after the last
+    /// book, inside the transaction; until then some imported books may be missing from search results.
+    ///
+    /// ```swift
+    /// let counts = try importer.finish()
+    /// ```
+    @discardableResult
+    public func finish() throws -> ImportCounts {
+        try index.flush()
+        return counts
     }
 
     // MARK: - Internal
@@ -163,7 +187,7 @@ extension LibraryStore {
             for book in books {
                 try importer.importBook(book)
             }
-            return importer.counts
+            return try importer.finish()
         }
     }
 }

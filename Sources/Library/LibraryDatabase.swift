@@ -20,7 +20,9 @@ public enum Migrations {
     /// ```swift
     /// try Migrations.migrator.isUpToDate(db)
     /// ```
-    public static var migrator: Migrator { Migrator(migrations: embedded) }
+    public static var migrator: Migrator {
+        Migrator(migrations: embedded) { try LibraryDatabase.defineFunctions(on: $0) }
+    }
 }
 
 /// Opening a library database.
@@ -73,10 +75,24 @@ public enum LibraryDatabase {
         var checking = options
         checking.switchesToWALOnOpen = false
         let database = try Database(path: path, options: checking)
+        try defineFunctions(on: database)
         try Migrations.migrator.verifySchema(database)
         if options.switchesToWALOnOpen {
             try database.switchToWAL()
         }
         return database
+    }
+
+    /// Defines the SQL functions librarycli's migrations and checks use on a connection opened some other way
+    /// (`open` and `openWithoutMigrating` do it themselves): `library_search_text(text)`, the text the search index holds
+    /// (`SearchFolding.indexText`).
+    ///
+    /// ```swift
+    /// let db = try Database(path: path)
+    /// try LibraryDatabase.defineFunctions(on: db)
+    /// try Migrations.migrator.migrate(db, appliedAt: now.iso8601)
+    /// ```
+    public static func defineFunctions(on database: Database) throws {
+        try database.defineFunction("library_search_text", SearchFolding.indexText)
     }
 }

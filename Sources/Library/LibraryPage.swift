@@ -49,7 +49,7 @@ public struct LibraryEntry: Sendable, Hashable {
 /// print("page \(page.page) of \(page.pageCount), \(page.totalCount) books")
 /// ```
 public struct LibraryPage: Sendable, Hashable {
-    /// The books on this page, by id.
+    /// The books on this page: by id, or best match first for a search.
     public var entries: [LibraryEntry]
     /// The 1-based page number.
     public var page: Int

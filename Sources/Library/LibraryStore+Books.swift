@@ -10,24 +10,30 @@ extension LibraryStore {
     /// ```
     public func addBook(_ draft: NewBook) throws -> Book {
         let book = try Self.validated(draft)
+        let search = SearchColumns(book)
         return try writing {
             do {
                 try database.execute(
                     """
-                    INSERT INTO books (title, author, year, pages, description, isbn, status, search_text)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO books (title, author, year, pages, description, isbn, status,
+                                       search_title, search_author, search_description)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                     [
                         book.title, book.author, book.year, book.pages, book.description, book.isbn,
-                        book.status.rawValue, Self.searchText(book),
+                        book.status.rawValue, search.title, search.author, search.description,
                     ])
             } catch let error as SQLiteError
                 where ConstraintFailure(error)?.isUnique(table: "books", columns: ["isbn"]) == true
             {
                 throw LibraryError.isbnTaken(book.isbn ?? "")
             }
+            let id = Int(database.lastInsertedRowID)
+            let index = try SearchIndexWriter(database: database)
+            try index.added(id: id)
+            try index.flush()
             return Book(
-                id: Int(database.lastInsertedRowID), title: book.title, author: book.author, year: book.year,
+                id: id, title: book.title, author: book.author, year: book.year,
                 pages: book.pages, description: book.description, isbn: book.isbn, status: book.status)
         }
     }
@@ -91,11 +97,15 @@ extension LibraryStore {
 
     // MARK: - Pages
 
-    /// One page of the library's books with each one's availability for `viewerID`, in one query.
+    /// One page of the library's books with each one's availability for `viewerID`, in one read transaction.
     ///
     /// Without `search` the page is found by key (page N starts after id (N-1)*perPage), so any page is as fast
-    /// as the first, and the total is read from `library_stats`. With `search` (title or author, ignoring case
-    /// and accents) the matching books are paged in id order.
+    /// as the first, and the total is read from `library_stats`. With `search` (see `BookSearch`: every word, in
+    /// any order, a prefix of a word of the title, author or description, any case and accents; a quoted phrase;
+    /// an ISBN) the matching books come best first: title matches before author matches before description matches
+    /// (FTS5 bm25), then by title and id, so paging through them shows each book once. `totalCount` is how many
+    /// matched. Search text longer than `BookSearch.maxLength` throws `LibraryError.invalidInput`; empty or
+    /// white-space-only text is no search.
     ///
     /// ```swift
     /// let page = try store.libraryPage(page: 20_000, perPage: 50, viewerID: client.id)
@@ -108,45 +118,60 @@ extension LibraryStore {
         guard (1...Self.maxPerPage).contains(perPage) else {
             throw LibraryError.invalidInput("Books per page must be between 1 and \(Self.maxPerPage), not \(perPage).")
         }
-        let query = search.map(trimmed).flatMap { $0.isEmpty ? nil : $0 }
-        let select = """
-            SELECT \(Columns.book), l.client_id, l.due_at
-            FROM books b LEFT JOIN loans l ON l.book_id = b.id AND l.returned_at IS NULL
-            """
+        let query = try search.flatMap { text throws(LibraryError) in try BookSearch(text) }
         let viewer = viewerID ?? 0
+        let (offset, overflow) = (page - 1).multipliedReportingOverflow(by: perPage)
         return try reading {
             let decode = { (row: Row) throws -> LibraryEntry in try Self.entry(row, viewerID: viewer) }
             guard let query else {
-                let (start, overflow) = (page - 1).multipliedReportingOverflow(by: perPage)
                 let entries =
                     overflow
                     ? []
-                    : try database.fetchAll("\(select) WHERE b.id > ? ORDER BY b.id LIMIT ?", [start, perPage], decode)
+                    : try database.fetchAll(
+                        "\(Self.pageSelect) WHERE b.id > ? ORDER BY b.id LIMIT ?", [offset, perPage], decode)
                 return LibraryPage(
                     entries: entries, page: page, perPage: perPage, totalCount: try bookCount(), search: nil)
             }
-            let pattern = SearchFolding.containsPattern(query)
-            let (offset, overflow) = (page - 1).multipliedReportingOverflow(by: perPage)
-            let entries =
-                overflow
-                ? []
-                : try database.fetchAll(
-                    "\(select) WHERE b.search_text LIKE ? ESCAPE '\\' ORDER BY b.id LIMIT ? OFFSET ?",
-                    [pattern, perPage, offset], decode)
-            let total =
-                try database.fetchOne("SELECT count(*) FROM books WHERE search_text LIKE ? ESCAPE '\\'", [pattern]) {
-                    $0.int(0)
-                } ?? 0
-            return LibraryPage(entries: entries, page: page, perPage: perPage, totalCount: total, search: query)
+            var found = try isbnMatches(query, offset: overflow ? nil : offset, perPage: perPage, decode)
+            if found.total == 0, let expression = query.matchExpression {
+                found = try textMatches(expression, offset: overflow ? nil : offset, perPage: perPage, decode)
+            }
+            return LibraryPage(
+                entries: found.entries, page: page, perPage: perPage, totalCount: found.total, search: query.text)
+        }
+    }
+
+    /// Whether the search index agrees with the books, read in one write transaction (FTS5's check needs one;
+    /// nothing is changed): nil when it does, else what is wrong. Checks that every book's search columns hold
+    /// `SearchFolding.indexText` of its title, author and description, and that the FTS5 index holds exactly
+    /// those columns of every book (FTS5 `integrity-check` against its content table).
+    ///
+    /// ```swift
+    /// if let problem = try store.searchIndexProblem() { print("search index: \(problem)") }
+    /// ```
+    public func searchIndexProblem() throws -> String? {
+        try LibraryDatabase.defineFunctions(on: database)
+        return try writing {
+            let stale = try database.fetchOne(
+                """
+                SELECT id FROM books
+                WHERE search_title IS NOT library_search_text(title)
+                   OR search_author IS NOT library_search_text(author)
+                   OR search_description IS NOT library_search_text(description)
+                ORDER BY id LIMIT 1
+                """
+            ) { $0.int(0) }
+            if let stale { return "book #\(stale)'s search text does not match its title, author or description" }
+            do {
+                try database.execute("INSERT INTO book_search (book_search, rank) VALUES ('integrity-check', 1)")
+            } catch let error as SQLiteError where error.isCorrupt {
+                return "the full-text index does not match the books (\(error.message))"
+            }
+            return nil
         }
     }
 
     // MARK: - Internal
-
-    /// The folded title and author stored in `search_text`.
-    static func searchText(_ book: NewBook) -> String {
-        SearchFolding.fold(book.title + " " + book.author)
-    }
 
     /// The draft trimmed and checked; throws `LibraryError.invalidInput`.
     static func validated(_ draft: NewBook) throws -> NewBook {
@@ -181,6 +206,67 @@ extension LibraryStore {
     }
 
     // MARK: - Private
+
+    /// One match of a full-text search: the book, its bm25 rank (lower is better) and, when needed, its title.
+    private struct Match {
+        var id: Int
+        var rank: Double
+        var title: String?
+    }
+
+    private static let pageSelect = """
+        SELECT \(Columns.book), l.client_id, l.due_at
+        FROM books b LEFT JOIN loans l ON l.book_id = b.id AND l.returned_at IS NULL
+        """
+
+    /// The books whose ISBN the search text is, by title (none when it is not an ISBN). No offset: the total only.
+    private func isbnMatches(
+        _ search: BookSearch, offset: Int?, perPage: Int, _ decode: (Row) throws -> LibraryEntry
+    ) throws -> (entries: [LibraryEntry], total: Int) {
+        let isbns = search.isbns
+        guard let first = isbns.first, let last = isbns.last else { return ([], 0) }
+        let total =
+            try database.fetchOne("SELECT count(*) FROM books WHERE isbn IN (?, ?)", [first, last]) { $0.int(0) } ?? 0
+        guard total > 0, let offset else { return ([], total) }
+        let entries = try database.fetchAll(
+            "\(Self.pageSelect) WHERE b.isbn IN (?, ?) ORDER BY b.title, b.id LIMIT ? OFFSET ?",
+            [first, last, perPage, offset], decode)
+        return (entries, total)
+    }
+
+    /// The books matching an FTS5 expression, best first (bm25 with the column weights set by migration 0002),
+    /// then by folded title and id. No offset: the total only.
+    ///
+    /// FTS5 evaluates the expression once: every match's rowid and rank is read (cheaper than FTS5's own
+    /// `ORDER BY rank`, and it gives the count), sorted here, and titles are read only for the matches whose rank
+    /// ties with the page's first or last book, the only ones whose place depends on their title.
+    private func textMatches(
+        _ expression: String, offset: Int?, perPage: Int, _ decode: (Row) throws -> LibraryEntry
+    ) throws -> (entries: [LibraryEntry], total: Int) {
+        var matches = try database.fetchAll(
+            "SELECT rowid, rank FROM book_search WHERE book_search MATCH ?", [expression]
+        ) { Match(id: $0.int(0), rank: $0.double(1), title: nil) }
+        let total = matches.count
+        guard let offset, offset < total else { return ([], total) }
+        matches.sort { ($0.rank, $0.id) < ($1.rank, $1.id) }
+        // The page's window, widened to whole runs of equal rank at both ends, then ordered by title within them.
+        let end = min(offset + perPage, total)
+        var low = offset
+        while low > 0 && matches[low - 1].rank == matches[offset].rank { low -= 1 }
+        var high = end
+        while high < total && matches[high].rank == matches[end - 1].rank { high += 1 }
+        let titleOf = try database.cachedStatement("SELECT search_title FROM books WHERE id = ?")
+        for index in low..<high {
+            matches[index].title = try titleOf.fetchOne([matches[index].id]) { $0.string(0) } ?? ""
+        }
+        matches[low..<high].sort { ($0.rank, $0.title ?? "", $0.id) < ($1.rank, $1.title ?? "", $1.id) }
+        let page = matches[offset..<end].map(\.id)
+        let placeholders = Array(repeating: "?", count: page.count).joined(separator: ", ")
+        let rows = try database.fetchAll("\(Self.pageSelect) WHERE b.id IN (\(placeholders))", page, decode)
+        let position = Dictionary(uniqueKeysWithValues: page.enumerated().map { ($1, $0) })
+        let entries = rows.sorted { position[$0.book.id, default: 0] < position[$1.book.id, default: 0] }
+        return (entries, total)
+    }
 
     private static func entry(_ row: Row, viewerID: Int) throws -> LibraryEntry {
         let book = Columns.book(row)

@@ -58,7 +58,9 @@ public enum CommandLineSpec {
             .flag("all", help: "Show every book of the library on one page."),
             .value(
                 "search", valueName: "text",
-                help: "Only books whose title or author contains the text (any case, any accents)."),
+                help: "Only books matching every word (title, author or description; word starts, any order, any "
+                    + "case or accents; \"a phrase\"; an ISBN), best first; at most \(BookSearch.maxLength) characters."
+            ),
         ])
 
     static let take = CommandSpec(
@@ -111,7 +113,10 @@ public enum CommandLineSpec {
             CommandSpec(
                 name: "list", abstract: "List the catalog as a table.",
                 options: [
-                    .value("search", valueName: "text", help: "Only books whose title or author contains the text."),
+                    .value(
+                        "search", valueName: "text",
+                        help: "Only books matching every word (as list --search), best first; at most "
+                            + "\(BookSearch.maxLength) characters."),
                     .value("page", valueName: "n", help: "The page to show (default: 1)."),
                     .value("per-page", valueName: "n", help: "Books per page (default: 50)."),
                     .flag("all", help: "Every book on one page."),
@@ -177,7 +182,14 @@ public enum CommandLineSpec {
 
     static let migrate = CommandSpec(
         name: "migrate", abstract: "Bring the database's schema up to date.",
-        options: [.flag("status", help: "List the applied and pending migrations; change nothing.")])
+        options: [
+            .flag("status", help: "List the applied and pending migrations; change nothing."),
+            .flag(
+                "check",
+                help:
+                    "Also prove that the search index agrees with the books (exit 73 if not); the check changes nothing."
+            ),
+        ])
 
     static let initDatabase = CommandSpec(
         name: "init", abstract: "Create the database with the demo catalog.",

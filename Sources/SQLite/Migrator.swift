@@ -128,15 +128,20 @@ public struct MigrationStatus: Sendable, Equatable {
 public struct Migrator: Sendable {
     /// The migrations in the order they apply.
     public let migrations: [Migration]
+    /// Sets up a connection the migrations run on that the migrator opens itself (the in-memory database
+    /// `verifySchema` builds), such as defining the SQL functions the migrations call.
+    public let prepareConnection: @Sendable (Database) throws -> Void
 
-    /// Creates a migrator; names must be unique.
+    /// Creates a migrator; names must be unique. `prepareConnection` runs on connections the migrator opens itself;
+    /// connections passed in are prepared by their owner.
     ///
     /// ```swift
-    /// let migrator = Migrator(migrations: Migrations.embedded)
+    /// let migrator = Migrator(migrations: Migrations.embedded) { try LibraryDatabase.defineFunctions(on: $0) }
     /// ```
-    public init(migrations: [Migration]) {
+    public init(migrations: [Migration], prepareConnection: @escaping @Sendable (Database) throws -> Void = { _ in }) {
         precondition(Set(migrations.map(\.name)).count == migrations.count, "migration names must be unique")
         self.migrations = migrations
+        self.prepareConnection = prepareConnection
     }
 
     /// Applies every pending migration; returns the names applied (empty when already up to date).
@@ -203,7 +208,7 @@ public struct Migrator: Sendable {
     /// ```
     public func verifySchema(_ db: Database) throws {
         let (applied, actual) = try db.isInTransaction ? readSchema(db) : db.read { try readSchema($0) }
-        let expected = try Self.schema(createdBy: migrations.filter { applied.contains($0.name) })
+        let expected = try schema(createdBy: migrations.filter { applied.contains($0.name) })
         let found = Dictionary(actual.map { ($0.key, $0.sql) }, uniquingKeysWith: { first, _ in first })
         // The tracking table is the migrator's own: its shape was checked by `status`.
         for object in expected where object.key.name != "schema_migrations" {
@@ -273,11 +278,12 @@ public struct Migrator: Sendable {
     }
 
     /// The schema `migrations` create, applied to a new in-memory database.
-    private static func schema(createdBy migrations: [Migration]) throws -> [SchemaObject] {
+    private func schema(createdBy migrations: [Migration]) throws -> [SchemaObject] {
         guard !migrations.isEmpty else { return [] }
         let memory = try Database(path: ":memory:")
+        try prepareConnection(memory)
         try Migrator(migrations: migrations).migrate(memory, appliedAt: "")
-        return try schemaObjects(memory)
+        return try Self.schemaObjects(memory)
     }
 
     private func status(in db: Database) throws -> MigrationStatus {

@@ -110,7 +110,7 @@ public enum CatalogImport {
                 try importer.importBook(newBook(generator.book(number: number)))
                 ticker.advance()
             }
-            report.books = counts(importer.counts)
+            report.books = counts(try importer.finish())
             ticker.finish()
         }
     }
@@ -162,7 +162,7 @@ public enum CatalogImport {
             }
         }
         let skipped = report.books.skipped
-        report.books = counts(importer.counts)
+        report.books = counts(try importer.finish())
         report.books.skipped = skipped
     }
 

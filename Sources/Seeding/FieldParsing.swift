@@ -136,21 +136,13 @@ public enum FieldParsing {
         return lower.contains("e+") || lower.contains("e-") || lower.contains(".")
     }
 
-    /// The ISBN-10 check: the digits weighted 10 down to 1 (a final X is 10) sum to a multiple of 11.
+    /// The ISBN-10 check: the last character is the check digit of the first nine.
     private static func isValidISBN10(_ bytes: [UInt8]) -> Bool {
-        var sum = 0
-        for (index, byte) in bytes.enumerated() {
-            let value = (byte == 0x58 || byte == 0x78) && index == 9 ? 10 : Int(byte) - 0x30
-            sum += value * (10 - index)
-        }
-        return sum % 11 == 0
+        let text = String(decoding: bytes, as: UTF8.self).uppercased()
+        return ISBN.checkDigit10(text.prefix(9)) == String(text.suffix(1))
     }
 
     private static func isbn13(fromISBN10Body body: [UInt8]) -> String {
-        let digits = [9, 7, 8] + body.map { Int($0) - 0x30 }
-        var sum = 0
-        for (index, digit) in digits.enumerated() { sum += digit * (index % 2 == 0 ? 1 : 3) }
-        let check = (10 - sum % 10) % 10
-        return (digits + [check]).map(String.init).joined()
+        ISBN.thirteen(fromTenBody: String(decoding: body, as: UTF8.self))
     }
 }

@@ -78,4 +78,16 @@ struct OutputTests {
         let past = sandbox.run(["list", "--page", "5"])
         #expect(past.out.contains("Page 5 is past the end"))
     }
+
+    @Test("search text up to the limit is searched, white space around it not counted")
+    func searchAtTheLimit() {
+        let sandbox = Sandbox()
+        sandbox.makeSmallLibrary()
+        let longest = String(repeating: "é", count: 200)
+        for command in [["list"], ["books"]] {
+            let result = sandbox.run(command + ["--search", "  " + longest + "  "])
+            #expect(result.code == 0, "\(command): \(result.err)")
+            #expect(result.out.contains("No books match"), "\(command): \(result.out)")
+        }
+    }
 }

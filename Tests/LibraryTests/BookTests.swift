@@ -49,7 +49,7 @@ import Testing
         let percent = try store.addBook(NewBook(title: "100% Wolf", author: "Jayne Lyons"))
         #expect(try store.libraryPage(page: 1, perPage: 10, search: "GARCIA marquez").entries.map(\.book) == [marquez])
         #expect(try store.libraryPage(page: 1, perPage: 10, search: "AÑOS").entries.map(\.book) == [marquez])
-        #expect(try store.libraryPage(page: 1, perPage: 10, search: "zola oeuvre").totalCount == 0)
+        #expect(try store.libraryPage(page: 1, perPage: 10, search: "zola oeuvre").entries.map(\.book) == [zola])
         #expect(try store.libraryPage(page: 1, perPage: 10, search: "emile zola").entries.map(\.book) == [zola])
         #expect(try store.libraryPage(page: 1, perPage: 10, search: "100%").entries.map(\.book) == [percent])
         #expect(try store.libraryPage(page: 1, perPage: 10, search: "_").totalCount == 0)

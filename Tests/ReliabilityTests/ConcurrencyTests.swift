@@ -146,7 +146,7 @@ struct ConcurrencyTests {
         let writer = try sandbox.open(readOnly: false)
         try writer.execute("BEGIN IMMEDIATE")
         try writer.execute(
-            "INSERT INTO books (title, author, search_text) VALUES ('Uncommitted', 'Nobody', 'uncommitted nobody')")
+            "INSERT INTO books (title, author, search_title) VALUES ('Uncommitted', 'Nobody', 'uncommitted')")
         try writer.execute(
             "INSERT INTO loans (book_id, client_id, taken_at, due_at) VALUES (3, 1, ?, ?)",
             [

@@ -11,7 +11,7 @@ enum BookCommands {
 
     static func list(_ context: CommandContext) throws -> ExitCode {
         let parsed = context.parsed
-        let search = parsed.string("search")
+        let search = try SearchOption.value(of: parsed)
         var page = try parsed.integer("page", in: 1...1_000_000_000) ?? 1
         var perPage = try parsed.integer("per-page", in: 1...LibraryStore.maxPerPage) ?? defaultPerPage
         let store = try context.openStore(.reads)

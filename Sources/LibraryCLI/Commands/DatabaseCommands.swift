@@ -1,3 +1,4 @@
+import ArgumentParsing
 import Formats
 import Library
 import Rendering
@@ -7,6 +8,9 @@ import Seeding
 /// `migrate` and `init`.
 enum DatabaseCommands {
     static func migrate(_ context: CommandContext) throws -> ExitCode {
+        if context.parsed.flag("status") && context.parsed.flag("check") {
+            throw UsageError(.conflictingOptions("--status", "--check"), commandPath: context.parsed.path)
+        }
         let database = try context.openDatabaseWithoutMigrating(context.parsed.flag("status") ? .reads : .writes)
         let migrator = Migrations.migrator
         do {
@@ -20,11 +24,28 @@ enum DatabaseCommands {
                 try migrator.migrate(database, appliedAt: context.recordingTime.iso8601)
             }
             try context.withDatabase { try migrator.verifySchema(database) }
-            print(applied: status.applied + applied, pending: [], appliedNow: applied, context: context)
+            let checked =
+                context.parsed.flag("check")
+                ? try checkSearchIndex(LibraryStore(database: database), context: context) : nil
+            print(
+                applied: status.applied + applied, pending: [], appliedNow: applied, checkedBooks: checked,
+                context: context)
             return .success
         } catch let error as MigrationError {
             throw Failure(migration: error, path: context.options.database.path)
         }
+    }
+
+    /// `migrate --check`: the search index against the books; returns how many books agree, or throws (exit 73)
+    /// when they do not. The check changes nothing.
+    private static func checkSearchIndex(_ store: LibraryStore, context: CommandContext) throws -> Int {
+        let (problem, count) = try context.withDatabase { (try store.searchIndexProblem(), try store.bookCount()) }
+        if let problem {
+            throw Failure(
+                message: "'\(context.options.database.path)' is damaged: \(problem). The check changed nothing.",
+                code: .cannotWrite)
+        }
+        return count
     }
 
     static func initialize(_ context: CommandContext) throws -> ExitCode {
@@ -64,15 +85,20 @@ enum DatabaseCommands {
 
     // MARK: - Private
 
-    private static func print(applied: [String], pending: [String], appliedNow: [String], context: CommandContext) {
+    private static func print(
+        applied: [String], pending: [String], appliedNow: [String], checkedBooks: Int? = nil, context: CommandContext
+    ) {
         switch context.options.format {
         case .json:
-            let document: JSONValue = [
-                "version": 1, "applied": .array(applied.map { .string($0) }),
-                "pending": .array(pending.map { .string($0) }),
-                "appliedNow": .array(appliedNow.map { .string($0) }),
+            var members: [(String, JSONValue)] = [
+                ("version", 1), ("applied", .array(applied.map { .string($0) })),
+                ("pending", .array(pending.map { .string($0) })),
+                ("appliedNow", .array(appliedNow.map { .string($0) })),
             ]
-            context.console.out(document.serialized() + "\n")
+            if let checkedBooks {
+                members.append(("searchIndex", .object(members: [("agrees", true), ("books", .int(checkedBooks))])))
+            }
+            context.console.out(JSONValue.object(members: members).serialized() + "\n")
         case .text:
             for name in applied {
                 context.console.out("applied  \(name)\(appliedNow.contains(name) ? "  (now)" : "")\n")
@@ -80,6 +106,10 @@ enum DatabaseCommands {
             for name in pending { context.console.out("pending  \(name)\n") }
             if !context.parsed.flag("status") && appliedNow.isEmpty {
                 context.console.out("The database is up to date.\n")
+            }
+            if let checkedBooks {
+                context.console.out(
+                    "The search index agrees with the \(checkedBooks) \(checkedBooks == 1 ? "book" : "books").\n")
             }
         }
     }

@@ -11,7 +11,7 @@ enum ListCommand {
 
     static func run(_ context: CommandContext) throws -> ExitCode {
         let range = try catalogRange(context)
-        let search = context.parsed.string("search")
+        let search = try SearchOption.value(of: context.parsed)
         let now = try context.now
         let (store, client) = try context.openStoreAsClient(.reads)
         if range == .all { _ = try context.countForAll(in: store) }

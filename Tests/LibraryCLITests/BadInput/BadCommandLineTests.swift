@@ -272,4 +272,13 @@ private let hugeArguments: [C] = [
     C([String(repeating: "é", count: 100_000)], 64, "Unknown command 'éééé"),
     C(["import", "$DIR/" + String(repeating: "a", count: 5_000)], 66, "aaaa"),
     C(["books", "add", "--title", "x", "--year", String(repeating: "9", count: 10_000)], 64, "--year <year>"),
+    // Search text is limited to 200 characters (issue 10, item 7), checked before the database is opened.
+    C(["list", "--search", String(repeating: "x", count: 50_000)], 64, searchLimit),
+    C(["list", "--search", String(repeating: "%", count: 25_000)], 64, searchLimit),
+    C(["list", "--search", String(repeating: "a", count: 201)], 64, "Invalid value 'aaaaaaaaaaaaaaaaaaaa…'"),
+    C(["books", "--search", String(repeating: "_", count: 201)], 64, searchLimit),
+    C(["--json", "books", "list", "--search", String(repeating: "dune ", count: 1_000)], 64, searchLimit),
+    C(["--db", "$DIR/new.sqlite", "list", "--search", String(repeating: "é", count: 300)], 64, searchLimit),
 ]
+
+private let searchLimit = "expected search text of at most 200 characters"

@@ -1,0 +1,79 @@
+import SQLite
+
+/// Writes books' entries in the full-text index `book_search`, inside the caller's write transaction, so that books
+/// and their entries are written (or rolled back) together. Used for every book the store adds or changes.
+///
+/// The index's content is the books' search columns (external content). New books are indexed in batches of
+/// `batchSize`, read back from their rows by id range: FTS5 flushes its pending terms to disk at every statement
+/// savepoint, and each INSERT into `books` opens one (its `books_counted` trigger), so indexing each book with its
+/// own INSERT made an import about three times slower. Call `flush()` before the transaction commits.
+///
+/// ```swift
+/// let index = try SearchIndexWriter(database: db)
+/// try index.added(id: 12)  // book 12 was just inserted with its search columns
+/// try index.flush()
+/// ```
+final class SearchIndexWriter {
+    /// New books indexed together.
+    static let batchSize = 1_000
+
+    private let insertRange: Statement
+    private let delete: Statement
+    /// Books inserted but not yet indexed: a range of ids, since new ids are consecutive.
+    private var pending: ClosedRange<Int>?
+
+    /// Prepares the statements on `database`.
+    init(database: Database) throws {
+        insertRange = try database.cachedStatement(
+            """
+            INSERT INTO book_search (rowid, search_title, search_author, search_description)
+            SELECT id, search_title, search_author, search_description FROM books WHERE id BETWEEN ? AND ?
+            """)
+        delete = try database.cachedStatement(
+            """
+            INSERT INTO book_search (book_search, rowid, search_title, search_author, search_description)
+            SELECT 'delete', id, search_title, search_author, search_description FROM books WHERE id = ?
+            """)
+    }
+
+    /// Marks the book `id`, just inserted with its search columns, to be indexed (at the latest by `flush()`).
+    func added(id: Int) throws {
+        if let range = pending, range.upperBound + 1 == id, range.count < Self.batchSize {
+            pending = range.lowerBound...id
+            return
+        }
+        try flush()
+        pending = id...id
+    }
+
+    /// Removes the book `id`'s entry; call it before its search columns change, and `added(id:)` after.
+    func remove(id: Int) throws {
+        try flush()
+        try delete.execute([id])
+    }
+
+    /// Indexes the books added and not yet indexed.
+    func flush() throws {
+        guard let range = pending else { return }
+        pending = nil
+        try insertRange.execute([range.lowerBound, range.upperBound])
+    }
+}
+
+/// A book's title, author and description as the search index holds them (`SearchFolding.indexText` of each), kept
+/// in its row's `search_title`, `search_author` and `search_description`.
+///
+/// ```swift
+/// SearchColumns(NewBook(title: "Фёдор")).title  // "федор fedor"
+/// ```
+struct SearchColumns {
+    var title: String
+    var author: String
+    var description: String
+
+    init(_ book: NewBook) {
+        title = SearchFolding.indexText(book.title)
+        author = SearchFolding.indexText(book.author)
+        description = SearchFolding.indexText(book.description)
+    }
+}
