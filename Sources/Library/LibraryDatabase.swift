@@ -54,7 +54,6 @@ public enum LibraryDatabase {
                 throw MigrationError.pendingMigrations(names: status.pending)
             }
             try migrator.migrate(database, appliedAt: now.iso8601)
-            try migrator.verifySchema(database)
         }
         return database
     }
@@ -76,7 +75,7 @@ public enum LibraryDatabase {
         checking.switchesToWALOnOpen = false
         let database = try Database(path: path, options: checking)
         try defineFunctions(on: database)
-        try Migrations.migrator.verifySchema(database)
+        try Migrations.migrator.verifySchemaIfChanged(database)
         if options.switchesToWALOnOpen {
             try database.switchToWAL()
         }

@@ -153,6 +153,11 @@ public struct Migrator: Sendable {
     /// ```
     @discardableResult
     public func migrate(_ db: Database, appliedAt: String) throws -> [String] {
+        try migrate(db, appliedAt: appliedAt, verifying: true)
+    }
+
+    /// Applies every pending migration; with `verifying`, then checks the schema they made and records it.
+    private func migrate(_ db: Database, appliedAt: String, verifying: Bool) throws -> [String] {
         // Fast path and early refusal without writing anything.
         if try db.read({ try status(in: $0) }).isUpToDate {
             return []
@@ -177,6 +182,17 @@ public struct Migrator: Sendable {
             }
             if didApply {
                 applied.append(migration.name)
+            }
+        }
+        if verifying && !applied.isEmpty {
+            // Check the result once, here, and remember the schema it was checked at, so that opening the database
+            // later (`verifySchemaIfChanged`) costs one read instead of building the schema again.
+            try db.write { db in
+                try verifySchema(db)
+                try db.execute(
+                    "INSERT INTO schema_verified (id, schema_version) VALUES (1, ?) "
+                        + "ON CONFLICT (id) DO UPDATE SET schema_version = excluded.schema_version",
+                    [try Self.schemaVersion(db)])
             }
         }
         return applied
@@ -211,7 +227,7 @@ public struct Migrator: Sendable {
         let expected = try schema(createdBy: migrations.filter { applied.contains($0.name) })
         let found = Dictionary(actual.map { ($0.key, $0.sql) }, uniquingKeysWith: { first, _ in first })
         // The tracking table is the migrator's own: its shape was checked by `status`.
-        for object in expected where object.key.name != "schema_migrations" {
+        for object in expected where !Self.trackingTables.contains(object.key.name) {
             guard let sql = found[object.key] else {
                 throw MigrationError.damagedSchema(problem: "\(object.key.type) \(object.key.name) is missing")
             }
@@ -219,6 +235,31 @@ public struct Migrator: Sendable {
                 throw MigrationError.damagedSchema(
                     problem: "\(object.key.type) \(object.key.name) differs from what the migrations create")
             }
+        }
+    }
+
+    /// Verifies the schema as `verifySchema` does, unless it is unchanged since the migrator last verified it.
+    ///
+    /// SQLite counts every change to a database's schema (`PRAGMA schema_version`); `migrate` records the count at
+    /// which it verified the schema. While the two agree, nothing was created, altered or dropped since, and this
+    /// costs one read; otherwise (a table dropped by hand, a database migrated before the count was kept) it checks
+    /// the whole schema. Reads only.
+    ///
+    /// ```swift
+    /// try migrator.verifySchemaIfChanged(db)  // at every open
+    /// ```
+    public func verifySchemaIfChanged(_ db: Database) throws {
+        let unchanged = try db.read { db -> Bool in
+            let hasRecord =
+                try db.fetchOne(
+                    "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'schema_verified'", [], { _ in true })
+                ?? false
+            guard hasRecord else { return false }
+            let verified = try db.fetchOne("SELECT schema_version FROM schema_verified WHERE id = 1") { $0.int(0) }
+            return try verified == Self.schemaVersion(db)
+        }
+        if !unchanged {
+            try verifySchema(db)
         }
     }
 
@@ -247,13 +288,25 @@ public struct Migrator: Sendable {
         return try result.get()
     }
 
+    /// The migrator's own tables: what is applied, and the schema version at which the schema was last verified.
+    private static let trackingTables: Set<String> = ["schema_migrations", "schema_verified"]
+
     private static let createTrackingTable = """
         CREATE TABLE IF NOT EXISTS schema_migrations (
             name       TEXT PRIMARY KEY,
             checksum   TEXT NOT NULL,
             applied_at TEXT NOT NULL
         ) STRICT;
+        CREATE TABLE IF NOT EXISTS schema_verified (
+            id             INTEGER PRIMARY KEY CHECK (id = 1),
+            schema_version INTEGER NOT NULL
+        ) STRICT;
         """
+
+    /// SQLite's count of schema changes (`PRAGMA schema_version`).
+    private static func schemaVersion(_ db: Database) throws -> Int {
+        try db.fetchOne("PRAGMA schema_version") { $0.int(0) } ?? 0
+    }
 
     /// One table, index, trigger or view, as `sqlite_schema` holds it.
     private struct SchemaObject {
@@ -282,7 +335,7 @@ public struct Migrator: Sendable {
         guard !migrations.isEmpty else { return [] }
         let memory = try Database(path: ":memory:")
         try prepareConnection(memory)
-        try Migrator(migrations: migrations).migrate(memory, appliedAt: "")
+        _ = try Migrator(migrations: migrations).migrate(memory, appliedAt: "", verifying: false)
         return try Self.schemaObjects(memory)
     }
 
@@ -307,7 +360,7 @@ public struct Migrator: Sendable {
         }
         if recorded.isEmpty {
             // Nothing recorded: only an empty database may be migrated; another program's tables are left alone.
-            let others = try Self.schemaObjects(db).filter { $0.key.name != "schema_migrations" }
+            let others = try Self.schemaObjects(db).filter { !Self.trackingTables.contains($0.key.name) }
             if !others.isEmpty {
                 throw MigrationError.foreignDatabase(tables: others.map(\.key.name))
             }

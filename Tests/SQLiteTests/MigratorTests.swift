@@ -12,8 +12,11 @@ import Testing
         name: "0002_pets.sql",
         sql: "CREATE TABLE pets (id INTEGER PRIMARY KEY, owner INTEGER REFERENCES people (id)) STRICT;")
 
+    /// The tables, without `schema_verified` (the migrator's record of the schema version it verified).
     func tables(_ db: Database) throws -> [String] {
-        try db.fetchAll("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name") { $0.string(0) }
+        try db.fetchAll(
+            "SELECT name FROM sqlite_schema WHERE type = 'table' AND name <> 'schema_verified' ORDER BY name"
+        ) { $0.string(0) }
     }
 
     func tracking(_ db: Database) throws -> [[String]] {
@@ -263,5 +266,33 @@ import Testing
         try Migrator(migrations: [first]).migrate(db, appliedAt: "t1")
         try Migrator(migrations: [first, second]).verifySchema(db)
         try Migrator(migrations: []).verifySchema(try Database(path: directory.file("new.db")))
+    }
+
+    @Test("verifySchemaIfChanged: any change to the schema since migrate verified it is checked in full")
+    func verifySchemaIfChangedFindsDamageAfterMigrate() throws {
+        let migrator = Migrator(migrations: [first, second])
+        let db = try Database(path: directory.file("changed.db"))
+        try migrator.migrate(db, appliedAt: "t1")
+        try migrator.verifySchemaIfChanged(db)
+        try db.execute("DROP TABLE pets")
+        let error = try #require(throws: MigrationError.self) { try migrator.verifySchemaIfChanged(db) }
+        #expect(error == .damagedSchema(problem: "table pets is missing"))
+    }
+
+    @Test("verifySchemaIfChanged reads only SQLite's schema count while it is the one migrate verified")
+    func verifySchemaIfChangedTrustsTheRecordedVersion() throws {
+        let migrator = Migrator(migrations: [first, second])
+        let db = try Database(path: directory.file("recorded.db"))
+        try migrator.migrate(db, appliedAt: "t1")
+        let verified = try #require(try db.fetchOne("SELECT schema_version FROM schema_verified") { $0.int(0) })
+        #expect(try db.fetchOne("PRAGMA schema_version") { $0.int(0) } == verified)
+        // A change hidden from the count (only by resetting it by hand) is not looked for: the fast path is taken.
+        try db.execute("DROP TABLE pets")
+        try db.execute("PRAGMA schema_version = \(verified)")
+        try migrator.verifySchemaIfChanged(db)
+        #expect(throws: MigrationError.self) { try migrator.verifySchema(db) }
+        // Without the record (a database migrated before it was kept), the whole schema is checked.
+        try db.execute("DELETE FROM schema_verified")
+        #expect(throws: MigrationError.self) { try migrator.verifySchemaIfChanged(db) }
     }
 }
