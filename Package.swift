@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // librarycli: a headless library-app backend. One module per layer; dependencies point one way:
-//   CSQLite <- SQLite <- Library <- Seeding (also uses Formats: CSV and JSON readers)
+//   CSQLite <- SQLite <- Library <- Seeding (Library also uses CSodium: tokens, PIN hashes) (also uses Formats: CSV and JSON readers)
 //   ArgumentParsing (a small command-line parser; knows no books)
 //   Sections <- Rendering (also uses Formats to write JSON)
 //   Library + Sections <- LibraryScreen
@@ -24,12 +24,18 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // The system's libsodium (Debian: libsodium-dev): random tokens, SHA-256 and Argon2id PIN hashes.
+        .systemLibrary(
+            name: "CSodium",
+            pkgConfig: "libsodium",
+            providers: [.apt(["libsodium-dev"])]
+        ),
         // Build-time tool and plugin that embed migrations/ and seed/ into the binary.
         .executableTarget(name: "EmbedTool"),
         .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["EmbedTool"]),
 
         .target(name: "SQLite", dependencies: ["CSQLite"]),
-        .target(name: "Library", dependencies: ["SQLite"], plugins: ["EmbedFiles"]),
+        .target(name: "Library", dependencies: ["SQLite", "CSodium"], plugins: ["EmbedFiles"]),
         .target(name: "Seeding", dependencies: ["Library", "Formats"], plugins: ["EmbedFiles"]),
         .target(name: "Formats"),
         .target(name: "ArgumentParsing"),
