@@ -86,7 +86,7 @@ public enum CommandLineSpec {
         name: "history", abstract: "The client's returned loans, newest first.")
 
     static let clients = CommandSpec(
-        name: "clients", abstract: "List, add and choose clients.",
+        name: "clients", abstract: "List, add and choose clients, and set their PINs.",
         subcommands: [
             CommandSpec(name: "list", abstract: "List the clients."),
             CommandSpec(
