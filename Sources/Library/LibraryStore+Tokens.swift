@@ -41,7 +41,8 @@ extension LibraryStore {
                 [hash]
             ) { row in
                 (
-                    id: row.int(0), hash: row.blob(1), owner: Self.owner(role: row.string(2), clientID: row.intOrNil(3)),
+                    id: row.int(0), hash: row.blob(1),
+                    owner: Self.owner(role: row.string(2), clientID: row.intOrNil(3)),
                     lastUsed: try row.isNull(4) ? nil : Columns.timestamp(row, 4), isRevoked: !row.isNull(5)
                 )
             }
@@ -90,9 +91,11 @@ extension LibraryStore {
     public func revokeToken(id: Int, now: Timestamp) throws -> Bool {
         try writing {
             guard
-                let revoked = try database.fetchOne("SELECT revoked_at IS NOT NULL FROM tokens WHERE id = ?", [id], {
-                    $0.bool(0)
-                })
+                let revoked = try database.fetchOne(
+                    "SELECT revoked_at IS NOT NULL FROM tokens WHERE id = ?", [id],
+                    {
+                        $0.bool(0)
+                    })
             else { throw AuthError.noSuchToken(id: id) }
             if revoked { return false }
             try database.execute("UPDATE tokens SET revoked_at = ? WHERE id = ?", [now.iso8601, id])

@@ -47,7 +47,8 @@ public enum Secrets {
         ready()
         guard a.count == b.count else { return false }
         if a.isEmpty { return true }
-        return a.withUnsafeBytes { a in b.withUnsafeBytes { b in sodium_memcmp(a.baseAddress, b.baseAddress, a.count) } }
+        return a.withUnsafeBytes { a in b.withUnsafeBytes { b in sodium_memcmp(a.baseAddress, b.baseAddress, a.count) }
+        }
             == 0
     }
 

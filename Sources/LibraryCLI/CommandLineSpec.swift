@@ -24,7 +24,8 @@ public enum CommandLineSpec {
             """,
         globalOptions: globalOptions,
         subcommands: [
-            list, take, returnBooks, renew, loans, history, clients, tokens, books, seed, importCatalog, export, migrate,
+            list, take, returnBooks, renew, loans, history, clients, tokens, books, seed, importCatalog, export,
+            migrate,
             initDatabase, completion,
         ],
         defaultSubcommand: "list",

@@ -170,7 +170,8 @@ public struct Console: Sendable {
 
     // MARK: - Private
 
-    private init(isOutputTerminal: Bool, isErrorTerminal: Bool, terminalWidth: Int?, isInputTerminal: Bool, sink: Sink) {
+    private init(isOutputTerminal: Bool, isErrorTerminal: Bool, terminalWidth: Int?, isInputTerminal: Bool, sink: Sink)
+    {
         self.isOutputTerminal = isOutputTerminal
         self.isErrorTerminal = isErrorTerminal
         self.terminalWidth = terminalWidth

@@ -17,7 +17,8 @@ struct AccessCommandTests {
         #expect(result.err.contains("shown only once"))
         #expect(!result.err.contains(token))
         let store = try LibraryStore.open(at: sandbox.database, now: Timestamp(year: 2026, month: 11, day: 29)!)
-        #expect(try store.authenticate(token: token, now: Timestamp(year: 2026, month: 11, day: 29)!)?.owner == .client(1))
+        #expect(
+            try store.authenticate(token: token, now: Timestamp(year: 2026, month: 11, day: 29)!)?.owner == .client(1))
         // Not kept anywhere in the database.
         #expect(!(try sandbox.dump()).contains { $0.contains(token.dropFirst(3)) })
 
@@ -58,7 +59,8 @@ struct AccessCommandTests {
         let sandbox = Sandbox()
         sandbox.makeSmallLibrary()
         #expect(sandbox.run(["tokens"]).out.contains("No tokens yet"))
-        let first = String(sandbox.run(["tokens", "create", "--client", "2", "--label", "Jane's tablet"]).out.dropLast())
+        let first = String(
+            sandbox.run(["tokens", "create", "--client", "2", "--label", "Jane's tablet"]).out.dropLast())
         let second = String(sandbox.run(["tokens", "create", "--librarian"]).out.dropLast())
         #expect(sandbox.run(["tokens", "revoke", "2"]).code == 0)
         let text = sandbox.run(["tokens", "list"])
@@ -107,7 +109,8 @@ struct AccessCommandTests {
 
         let cleared = sandbox.run(["clients", "pin", "1", "--clear"])
         #expect(cleared.out == "Cleared the PIN of client #1 John Doe (card C-0001).\n")
-        #expect(sandbox.run(["clients", "pin", "1", "--clear"]).out == "Client #1 John Doe (card C-0001) had no PIN.\n")
+        #expect(
+            sandbox.run(["clients", "pin", "1", "--clear"]).out == "Client #1 John Doe (card C-0001) had no PIN.\n")
         #expect(try !store.hasPIN(clientID: 1))
     }
 
@@ -150,7 +153,8 @@ struct AccessCommandTests {
         #expect(result.code == 0, "\(result.err)")
         let path = sandbox.directory + "/.local/share/librarycli/library.sqlite"
         let store = try LibraryStore.open(at: path, now: Timestamp(year: 2026, month: 11, day: 29)!)
-        let session = try store.signIn(cardNumber: "C-0003", pin: "3333", now: Timestamp(year: 2026, month: 11, day: 29)!)
+        let session = try store.signIn(
+            cardNumber: "C-0003", pin: "3333", now: Timestamp(year: 2026, month: 11, day: 29)!)
         #expect(try store.client(id: session.clientID)?.name == "Lucía García")
     }
 }

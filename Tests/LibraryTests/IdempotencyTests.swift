@@ -6,7 +6,8 @@ import Testing
 struct IdempotencyTests {
     func request(_ principal: Int, key: String = "key-1", body: String = "{\"bookIds\":[1]}") -> IdempotentRequest {
         IdempotentRequest(
-            principal: principal, key: key, method: "POST", path: "/v1/loans", bodyHash: Secrets.sha256(Array(body.utf8)))
+            principal: principal, key: key, method: "POST", path: "/v1/loans",
+            bodyHash: Secrets.sha256(Array(body.utf8)))
     }
 
     @Test func aStoredResponseIsReplayedForTheSameRequest() throws {
@@ -18,7 +19,8 @@ struct IdempotencyTests {
         let response = StoredResponse(
             status: 201,
             headers: [
-                .init(name: "Content-Type", value: "application/json; charset=utf-8"), .init(name: "ETag", value: "\"v7\""),
+                .init(name: "Content-Type", value: "application/json; charset=utf-8"),
+                .init(name: "ETag", value: "\"v7\""),
                 .init(name: "X-Empty", value: ""),
             ],
             body: Array("{\"outcomes\":[]}".utf8) + [0, 255])
@@ -86,7 +88,9 @@ struct IdempotencyTests {
             StoredResponse(status: 200, headers: [.init(name: "", value: "a")], body: []),
         ]
         for response in bad {
-            #expect(throws: LibraryError.self) { try store.storeResponse(response, for: request(token.id), now: fixture.now) }
+            #expect(throws: LibraryError.self) {
+                try store.storeResponse(response, for: request(token.id), now: fixture.now)
+            }
         }
         #expect(try store.storedResponse(for: request(token.id), now: fixture.now) == nil)
     }

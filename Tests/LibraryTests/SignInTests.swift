@@ -36,8 +36,12 @@ struct SignInTests {
     @Test func setAndClearRefuseBadInput() throws {
         let fixture = try Fixture()
         let store = fixture.store
-        #expect(throws: AuthError.pinNotAllowed) { try store.setPIN(clientID: fixture.ann.id, pin: "12", now: fixture.now) }
-        #expect(throws: LibraryError.noSuchClient(id: 77)) { try store.setPIN(clientID: 77, pin: "1234", now: fixture.now) }
+        #expect(throws: AuthError.pinNotAllowed) {
+            try store.setPIN(clientID: fixture.ann.id, pin: "12", now: fixture.now)
+        }
+        #expect(throws: LibraryError.noSuchClient(id: 77)) {
+            try store.setPIN(clientID: 77, pin: "1234", now: fixture.now)
+        }
         #expect(throws: LibraryError.noSuchClient(id: 77)) { try store.clearPIN(clientID: 77) }
         #expect(try !store.clearPIN(clientID: fixture.ann.id))
         try store.setPIN(clientID: fixture.ann.id, pin: "1234", now: fixture.now)
@@ -96,7 +100,9 @@ struct SignInTests {
         ) { $0.string(0) }
         #expect(failures == Array(repeating: "C-NOBODY", count: 5))
         for card in ["", String(repeating: "x", count: 101), "C-\u{1B}1"] {
-            #expect(throws: AuthError.signInFailed) { try store.signIn(cardNumber: card, pin: "1234", now: fixture.now) }
+            #expect(throws: AuthError.signInFailed) {
+                try store.signIn(cardNumber: card, pin: "1234", now: fixture.now)
+            }
         }
     }
 

@@ -26,9 +26,12 @@ struct TokenTests {
         let issued = try store.createToken(for: .client(fixture.ann.id), now: fixture.now)
         var altered = Array(issued.token)
         altered[10] = altered[10] == "A" ? "B" : "A"
-        for token in ["", "lc_", "Bearer " + issued.token, issued.token + "x", String(altered), "lc_" + String(
-            repeating: "!", count: 43)]
-        {
+        for token in [
+            "", "lc_", "Bearer " + issued.token, issued.token + "x", String(altered),
+            "lc_"
+                + String(
+                    repeating: "!", count: 43),
+        ] {
             #expect(try store.authenticate(token: token, now: fixture.now) == nil, "\(token)")
         }
         #expect(try store.revokeToken(id: issued.id, now: fixture.now))
@@ -89,7 +92,9 @@ struct TokenTests {
             try store.createToken(for: .client(42), now: fixture.now)
         }
         for label in ["a\u{1B}[31m", String(repeating: "x", count: 201), "two\nlines"] {
-            #expect(throws: LibraryError.self) { try store.createToken(for: .librarian, label: label, now: fixture.now) }
+            #expect(throws: LibraryError.self) {
+                try store.createToken(for: .librarian, label: label, now: fixture.now)
+            }
         }
         #expect(try store.tokens().isEmpty)
     }
@@ -109,7 +114,8 @@ struct TokenTests {
             }
         }
         #expect(throws: SQLiteError.self) {
-            try db.execute("INSERT INTO client_pins (client_id, pin_hash, set_at) VALUES (?, '1234', 'x')", [fixture.ann.id])
+            try db.execute(
+                "INSERT INTO client_pins (client_id, pin_hash, set_at) VALUES (?, '1234', 'x')", [fixture.ann.id])
         }
     }
 }

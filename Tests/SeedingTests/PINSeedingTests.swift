@@ -24,7 +24,9 @@ struct PINSeedingTests {
         let second = try CatalogImport.seedDemo(into: store, now: library.now)
         #expect(second.clients == ImportReport.Counts(unchanged: 4))
         _ = try store.signIn(cardNumber: "C-0001", pin: "9876", now: library.now)
-        #expect(throws: AuthError.signInFailed) { try store.signIn(cardNumber: "C-0001", pin: "1111", now: library.now) }
+        #expect(throws: AuthError.signInFailed) {
+            try store.signIn(cardNumber: "C-0001", pin: "1111", now: library.now)
+        }
     }
 
     @Test("a clients file's pin column sets PINs for clients without one; empty means none")

@@ -121,7 +121,7 @@ enum AccessCommands {
             throw InternalError("clients pin ran without its required <client-id>")
         }
         let clear = context.parsed.flag("clear")
-        let now = try context.now
+        let now = clear ? nil : try context.now  // clearing records no time
         let store = try context.openStore(.writes)
         guard let client = try context.withDatabase({ try store.client(id: id) }) else {
             throw LibraryError.noSuchClient(id: id)
@@ -132,7 +132,7 @@ enum AccessCommands {
         } else {
             // Hashed before the write transaction: Argon2id takes about 0.1 s.
             let hash = try PINHash(pin: readPIN(for: client, context))
-            try context.withDatabase { try store.setPIN(clientID: id, hash: hash, now: now) }
+            try context.withDatabase { try store.setPIN(clientID: id, hash: hash, now: now ?? context.systemNow) }
             changed = true
         }
         switch context.options.format {
