@@ -118,4 +118,29 @@ struct TokenTests {
                 "INSERT INTO client_pins (client_id, pin_hash, set_at) VALUES (?, '1234', 'x')", [fixture.ann.id])
         }
     }
+
+    @Test func theSchemasLimitsAreTheRules() throws {
+        let fixture = try Fixture()
+        let db = try Database(path: fixture.path)
+        let longest = String(repeating: "l", count: TextField.tokenLabel.maxLength)
+        try db.execute(
+            "INSERT INTO tokens (token_hash, role, label, created_at) VALUES (?, 'librarian', ?, 'x')",
+            [Secrets.sha256([1]), longest])
+        #expect(throws: SQLiteError.self) {
+            try db.execute(
+                "INSERT INTO tokens (token_hash, role, label, created_at) VALUES (?, 'librarian', ?, 'x')",
+                [Secrets.sha256([2]), longest + "l"])
+        }
+        let insertKey =
+            "INSERT INTO idempotency_keys (token_id, key, method, path, body_sha256, status, body, created_at) "
+            + "VALUES (1, ?, 'POST', '/', ?, 200, x'', 'x')"
+        let maxKey = String(repeating: "k", count: AccessRules.idempotencyKeyLengths.upperBound)
+        try db.execute(insertKey, [maxKey, Secrets.sha256([])])
+        #expect(throws: SQLiteError.self) { try db.execute(insertKey, [maxKey + "k", Secrets.sha256([])]) }
+        #expect(throws: SQLiteError.self) { try db.execute(insertKey, ["", Secrets.sha256([])]) }
+        let maxCard = String(repeating: "c", count: TextField.cardNumber.maxLength)
+        let insertFailure = "INSERT INTO sign_in_failures (card_number, failed_at) VALUES (?, 'x')"
+        try db.execute(insertFailure, [maxCard])
+        #expect(throws: SQLiteError.self) { try db.execute(insertFailure, [maxCard + "c"]) }
+    }
 }
