@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 // librarycli: a headless library-app backend. One module per layer; dependencies point one way:
 //   CSQLite <- SQLite <- Library <- Seeding (also uses Formats: CSV and JSON readers)
-//   CUTF8Proc <- Library (search folding)
+//   CUTF8Proc, CSodium <- Library (search folding; tokens and PIN hashes)
 //   ArgumentParsing (a small command-line parser; knows no books)
 //   Sections <- Rendering (also uses Formats to write JSON)
 //   Library + Sections <- LibraryScreen
@@ -31,12 +31,18 @@ let package = Package(
             pkgConfig: "libutf8proc",
             providers: [.apt(["libutf8proc-dev"])]
         ),
+        // The system's libsodium (Debian: libsodium-dev): random tokens, SHA-256 and Argon2id PIN hashes.
+        .systemLibrary(
+            name: "CSodium",
+            pkgConfig: "libsodium",
+            providers: [.apt(["libsodium-dev"])]
+        ),
         // Build-time tool and plugin that embed migrations/ and seed/ into the binary.
         .executableTarget(name: "EmbedTool"),
         .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["EmbedTool"]),
 
         .target(name: "SQLite", dependencies: ["CSQLite"]),
-        .target(name: "Library", dependencies: ["SQLite", "CUTF8Proc"], plugins: ["EmbedFiles"]),
+        .target(name: "Library", dependencies: ["SQLite", "CUTF8Proc", "CSodium"], plugins: ["EmbedFiles"]),
         .target(name: "Seeding", dependencies: ["Library", "Formats"], plugins: ["EmbedFiles"]),
         .target(name: "Formats"),
         .target(name: "ArgumentParsing"),

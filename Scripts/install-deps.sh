@@ -12,6 +12,7 @@ packages=(
     pkg-config
     libsqlite3-dev
     libutf8proc-dev
+    libsodium-dev
 )
 
 need=()

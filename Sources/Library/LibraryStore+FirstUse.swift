@@ -22,13 +22,19 @@ extension LibraryStore {
         }
     }
 
-    // MARK: - Private
-
-    private static let firstUseKey = "first_use"
-
-    private func isFirstUseDone() throws -> Bool {
+    /// Whether the library's first use was handled already (by `firstUse`), so slow preparations for it (hashing the
+    /// demo PINs) can be skipped.
+    ///
+    /// ```swift
+    /// if try !store.isFirstUseDone() { prepare() }
+    /// ```
+    public func isFirstUseDone() throws -> Bool {
         try reading {
             try database.fetchOne("SELECT 1 FROM settings WHERE key = ?", [Self.firstUseKey]) { _ in true } ?? false
         }
     }
+
+    // MARK: - Private
+
+    private static let firstUseKey = "first_use"
 }

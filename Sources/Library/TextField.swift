@@ -23,6 +23,8 @@ public enum TextField: String, Sendable, Hashable, CaseIterable {
     case description
     /// A book's ISBN (as kept; imports and the command line keep ISBN-13 digits).
     case isbn
+    /// An access token's label ("Ann's phone"), which says what the token is for (`tokens.label`).
+    case tokenLabel
 
     /// The most characters (Unicode code points) the field may hold, after trimming.
     ///
@@ -37,6 +39,7 @@ public enum TextField: String, Sendable, Hashable, CaseIterable {
         case .author: 300
         case .description: 4_000
         case .isbn: 32
+        case .tokenLabel: 200
         }
     }
 
@@ -49,6 +52,7 @@ public enum TextField: String, Sendable, Hashable, CaseIterable {
         switch self {
         case .cardNumber: "card number"
         case .isbn: "ISBN"
+        case .tokenLabel: "label"
         default: rawValue
         }
     }

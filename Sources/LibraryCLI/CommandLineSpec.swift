@@ -24,7 +24,8 @@ public enum CommandLineSpec {
             """,
         globalOptions: globalOptions,
         subcommands: [
-            list, take, returnBooks, renew, loans, history, clients, books, seed, importCatalog, export, migrate,
+            list, take, returnBooks, renew, loans, history, clients, tokens, books, seed, importCatalog, export,
+            migrate,
             initDatabase, completion,
         ],
         defaultSubcommand: "list",
@@ -88,7 +89,7 @@ public enum CommandLineSpec {
         name: "history", abstract: "The client's returned loans, newest first.")
 
     static let clients = CommandSpec(
-        name: "clients", abstract: "List, add and choose clients.",
+        name: "clients", abstract: "List, add and choose clients, and set their PINs.",
         subcommands: [
             CommandSpec(name: "list", abstract: "List the clients."),
             CommandSpec(
@@ -104,6 +105,35 @@ public enum CommandLineSpec {
             CommandSpec(
                 name: "use", abstract: "Make a client the default, kept in the database.",
                 arguments: [.required("client-id", help: "The id of the client.")]),
+            CommandSpec(
+                name: "pin", abstract: "Set a client's PIN for signing in, read from standard input; or clear it.",
+                discussion: """
+                    The PIN is \(AccessRules.pinDigits.lowerBound) to \(AccessRules.pinDigits.upperBound) digits, \
+                    read from standard input, never from the command line: at a terminal it is asked twice, without \
+                    showing it. Only its Argon2id hash is kept.
+                    """,
+                arguments: [.required("client-id", help: "The id of the client.")],
+                options: [.flag("clear", help: "Remove the PIN: the client cannot sign in until one is set.")]),
+        ],
+        defaultSubcommand: "list")
+
+    static let tokens = CommandSpec(
+        name: "tokens", abstract: "Create, list and revoke the bearer tokens app fronts use.",
+        subcommands: [
+            CommandSpec(name: "list", abstract: "List the tokens: ids, roles, labels, last use; never the token."),
+            CommandSpec(
+                name: "create", abstract: "Create a token and print it once, alone on standard output.",
+                discussion: """
+                    Give --client ID (the token acts only as that client) or --librarian (the token may also add \
+                    books and clients). Only the token's SHA-256 is kept: it cannot be shown again.
+                    """,
+                options: [
+                    .flag("librarian", help: "A librarian's token instead of a client's."),
+                    .value("label", valueName: "text", help: "What the token is for, such as \"Ann's phone\"."),
+                ]),
+            CommandSpec(
+                name: "revoke", abstract: "Revoke a token: it stops working at once.",
+                arguments: [.required("token-id", help: "The id of the token (see 'tokens list').")]),
         ],
         defaultSubcommand: "list")
 

@@ -22,6 +22,8 @@ public struct Console: Sendable {
     public var isErrorTerminal: Bool
     /// The terminal's width in cells, if standard output is a terminal and its size is known.
     public var terminalWidth: Int?
+    /// Whether standard input is a terminal (a person typing, who is asked with prompts).
+    public var isInputTerminal: Bool
 
     private let sink: Sink
 
@@ -30,6 +32,9 @@ public struct Console: Sendable {
         var output: [UInt8] = []
         var error: [UInt8] = []
         var outputError: OutputError?
+        /// A captured console's standard input, and how much of it was read.
+        var input: [UInt8] = []
+        var inputOffset = 0
         let isCaptured: Bool
         /// For tests: every write to standard output fails with this `errno`.
         let failingErrno: Int32?
@@ -66,20 +71,50 @@ public struct Console: Sendable {
             ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : nil
         return Console(
             isOutputTerminal: isatty(STDOUT_FILENO) == 1, isErrorTerminal: isatty(STDERR_FILENO) == 1,
-            terminalWidth: width, sink: Sink(isCaptured: false))
+            terminalWidth: width, isInputTerminal: isatty(STDIN_FILENO) == 1, sink: Sink(isCaptured: false))
     }
 
     /// A console that keeps what is written, for tests; with `failingOutputWith`, every write to standard output
-    /// fails with that `errno` instead (`ENOSPC` for a full disk, `EPIPE` for a closed pipe).
+    /// fails with that `errno` instead (`ENOSPC` for a full disk, `EPIPE` for a closed pipe). `input` is what standard
+    /// input holds (empty by default); with `isTerminal` it is read as typed at a terminal.
     ///
     ///     let console = Console.captured(isTerminal: true, width: 100)
     ///     let full = Console.captured(failingOutputWith: ENOSPC)
-    public static func captured(isTerminal: Bool = false, width: Int? = nil, failingOutputWith errno: Int32? = nil)
-        -> Console
-    {
-        Console(
+    ///     let typing = Console.captured(input: "1234\n")
+    public static func captured(
+        isTerminal: Bool = false, width: Int? = nil, failingOutputWith errno: Int32? = nil, input: String = ""
+    ) -> Console {
+        let sink = Sink(isCaptured: true, failingErrno: errno)
+        sink.input = Array(input.utf8)
+        return Console(
             isOutputTerminal: isTerminal, isErrorTerminal: isTerminal, terminalWidth: width,
-            sink: Sink(isCaptured: true, failingErrno: errno))
+            isInputTerminal: isTerminal, sink: sink)
+    }
+
+    /// Reads one line of standard input, without its line break (LF or CR LF); nil at the end of the input. A line
+    /// longer than `maxLength` bytes is read whole and returned cut to `maxLength + 1` bytes (so it is still too
+    /// long for a check). With `hidden` and a terminal, what is typed is not echoed (termios), as for a password.
+    ///
+    ///     let pin = console.readLine(hidden: true)
+    public func readLine(hidden: Bool = false, maxLength: Int = 1_024) -> String? {
+        var line: [UInt8] = []
+        var sawAny = false
+        let restore = hidden && isInputTerminal && !sink.isCaptured ? Self.echoOff() : nil
+        defer {
+            if let restore {
+                var saved = restore
+                tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
+                err("\n")  // the Return typed was not echoed
+            }
+        }
+        while let byte = readByte() {
+            sawAny = true
+            if byte == UInt8(ascii: "\n") { break }
+            if line.count <= maxLength { line.append(byte) }
+        }
+        guard sawAny else { return nil }
+        if line.last == UInt8(ascii: "\r") { line.removeLast() }
+        return String(decoding: line, as: UTF8.self)
     }
 
     /// Writes data to standard output. After a failed write, nothing more is written.
@@ -135,11 +170,39 @@ public struct Console: Sendable {
 
     // MARK: - Private
 
-    private init(isOutputTerminal: Bool, isErrorTerminal: Bool, terminalWidth: Int?, sink: Sink) {
+    private init(isOutputTerminal: Bool, isErrorTerminal: Bool, terminalWidth: Int?, isInputTerminal: Bool, sink: Sink)
+    {
         self.isOutputTerminal = isOutputTerminal
         self.isErrorTerminal = isErrorTerminal
         self.terminalWidth = terminalWidth
+        self.isInputTerminal = isInputTerminal
         self.sink = sink
+    }
+
+    /// One byte of standard input, nil at its end (or on a read error).
+    private func readByte() -> UInt8? {
+        if sink.isCaptured {
+            guard sink.inputOffset < sink.input.count else { return nil }
+            defer { sink.inputOffset += 1 }
+            return sink.input[sink.inputOffset]
+        }
+        var byte: UInt8 = 0
+        while true {
+            let count = Glibc.read(STDIN_FILENO, &byte, 1)
+            if count == 1 { return byte }
+            if count < 0 && errno == EINTR { continue }
+            return nil
+        }
+    }
+
+    /// Turns the terminal's echo off and returns the settings to restore, or nil when they cannot be changed.
+    private static func echoOff() -> termios? {
+        var saved = termios()
+        guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return nil }
+        var quiet = saved
+        quiet.c_lflag &= ~tcflag_t(ECHO)
+        guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet) == 0 else { return nil }
+        return saved
     }
 
     private func out(_ bytes: UnsafeBufferPointer<UInt8>) {

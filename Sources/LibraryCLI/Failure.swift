@@ -27,6 +27,12 @@ struct Failure: Error {
             self.init(message: reason, code: .usage)
         case let refusal as LibraryError:
             self.init(message: refusal.message, code: .refused)
+        case AuthError.pinNotAllowed, AuthError.invalidIdempotencyKey:
+            self.init(message: (error as? AuthError)?.message ?? "", code: .usage)
+        case AuthError.cannotHash:
+            self.init(message: AuthError.cannotHash.message, code: .internalError)
+        case let refusal as AuthError:
+            self.init(message: refusal.message, code: .refused)
         case let error as SQLiteError:
             self.init(sqlite: error, path: nil)
         case let error as TimestampError:

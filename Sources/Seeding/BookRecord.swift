@@ -53,16 +53,21 @@ public struct ClientRecord: Hashable, Sendable {
     public var loanLimit: Int
     /// Whether the file marks this client as the default one.
     public var isDefault: Bool
+    /// The client's PIN for signing in (`AccessRules.pinDigits` digits), nil when the file gives none. Set only for
+    /// a client that has no PIN yet; it is hashed before it is stored.
+    public var pin: String?
 
     /// Creates a record.
     ///
-    ///     ClientRecord(name: "Ada", cardNumber: "C-0002")
+    ///     ClientRecord(name: "Ada", cardNumber: "C-0002", pin: "1234")
     public init(
-        name: String, cardNumber: String, loanLimit: Int = LibraryRules.defaultLoanLimit, isDefault: Bool = false
+        name: String, cardNumber: String, loanLimit: Int = LibraryRules.defaultLoanLimit, isDefault: Bool = false,
+        pin: String? = nil
     ) {
         self.name = name
         self.cardNumber = cardNumber
         self.loanLimit = loanLimit
         self.isDefault = isDefault
+        self.pin = pin
     }
 }

@@ -1,7 +1,7 @@
 import Library
 
 /// Which column of a clients file holds which fact, found from the header by name, case-insensitively:
-/// `name`, `card_number` (or `card`), `loan_limit` (or `limit`) and `default`. Extra columns are ignored.
+/// `name`, `card_number` (or `card`), `loan_limit` (or `limit`), `default` and `pin`. Extra columns are ignored.
 ///
 /// For example:
 ///
@@ -14,6 +14,7 @@ public struct ClientColumns: Sendable {
         ("card", ["card_number", "card", "card_no", "cardnumber"]),
         ("limit", ["loan_limit", "limit", "max_loans"]),
         ("default", ["default", "is_default"]),
+        ("pin", ["pin"]),
     ]
 
     /// Whether a header (or a JSON object's keys) describes clients rather than books: it has a card number.
@@ -29,6 +30,7 @@ public struct ClientColumns: Sendable {
     let card: Int
     let limit: Int?
     let isDefault: Int?
+    let pin: Int?
 
     /// Finds the columns in a header row. Throws when the name or card number column is missing.
     ///
@@ -45,9 +47,11 @@ public struct ClientColumns: Sendable {
         self.card = card
         limit = column(2)
         isDefault = column(3)
+        pin = column(4)
     }
 
-    /// Reads one row (its fields in header order) as a client; the loan limit defaults to 5, `default` to no.
+    /// Reads one row (its fields in header order) as a client; the loan limit defaults to 5, `default` to no, an
+    /// empty `pin` to none.
     ///
     ///     let client = try columns.record(from: ["Ada", "C-0002"])
     public func record(from fields: [String]) throws(CatalogColumns.Problem) -> ClientRecord {
@@ -74,6 +78,14 @@ public struct ClientColumns: Sendable {
             } catch {
                 throw problem(isDefault, error.reason)
             }
+        }
+        if let pin, !text(pin).isEmpty {
+            // The reason never repeats the PIN.
+            if AccessRules.pinProblem(text(pin)) != nil {
+                let digits = AccessRules.pinDigits
+                throw problem(pin, "a PIN is \(digits.lowerBound) to \(digits.upperBound) digits (0-9)")
+            }
+            record.pin = text(pin)
         }
         return record
     }

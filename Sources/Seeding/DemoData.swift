@@ -1,3 +1,5 @@
+import Library
+
 /// The built-in demo catalog and clients, embedded from `seed/` at build time (see the EmbedFiles plugin), so
 /// `librarycli seed` works from any directory.
 ///
@@ -29,4 +31,16 @@ public enum DemoData {
     ///
     ///     DemoData.clients.map(\.name)  // ["John Doe", "Jane Roe", "Lucía García", "Kenji Sato"]
     public static var clients: [ClientRecord] { files.flatMap(\.clients) }
+
+    /// The demo clients' PINs, hashed once per process (Argon2id is slow) the first time they are needed, outside
+    /// any write transaction (see `CatalogImport.firstUse`): by card number.
+    ///
+    ///     let hashes = try DemoData.pinHashes()  // ["C-0001": ..., ...]
+    public static func pinHashes() throws -> [String: PINHash] {
+        try hashedPINs.get()
+    }
+
+    private static let hashedPINs: Result<[String: PINHash], AuthError> = Result { () throws(AuthError) in
+        try CatalogImport.hashPINs(files)
+    }
 }

@@ -28,7 +28,7 @@ import Testing
 
 @Test func seedClientsHaveExactlyOneDefault() throws {
     var reader = try CSVReader(bytes: try seedFile("clients.csv"))
-    #expect(reader.header.names == ["name", "card_number", "loan_limit", "default"])
+    #expect(reader.header.names == ["name", "card_number", "loan_limit", "default", "pin"])
     let records = try reader.readAll()
     #expect((3...4).contains(records.count))
     #expect(records.filter { $0["default"] == "yes" }.map { $0["name"] } == ["John Doe"])
@@ -37,6 +37,8 @@ import Testing
     let cards = records.compactMap { $0["card_number"] }
     #expect(Set(cards).count == records.count)
     #expect(cards.contains("C-0001"))
+    // The demo PINs the README documents.
+    #expect(records.map { $0["pin"] } == ["1111", "2222", "3333", "4444"])
 }
 
 // MARK: - Private

@@ -31,16 +31,16 @@ final class Sandbox {
     }
 
     /// Runs librarycli in this process against the sandbox's database; with `failingOutputWith`, every write to
-    /// standard output fails with that `errno`.
+    /// standard output fails with that `errno`; `input` is standard input (typed at a terminal with `terminal`).
     @discardableResult
     func run(
         _ arguments: [String], environment: [String: String] = [:], terminal: Bool = false, width: Int? = nil,
-        useDatabase: Bool = true, failingOutputWith failure: Int32? = nil
+        useDatabase: Bool = true, failingOutputWith failure: Int32? = nil, input: String = ""
     ) -> RunResult {
         var env = ["LIBRARY_NOW": now, "HOME": directory]
         if useDatabase { env["LIBRARY_DB"] = database }
         env.merge(environment) { _, new in new }
-        let console = Console.captured(isTerminal: terminal, width: width, failingOutputWith: failure)
+        let console = Console.captured(isTerminal: terminal, width: width, failingOutputWith: failure, input: input)
         let code = LibraryCommandLine.main(
             arguments: arguments, environment: env, console: console,
             systemNow: Timestamp(year: 1970, month: 1, day: 1)!)

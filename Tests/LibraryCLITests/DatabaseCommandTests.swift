@@ -23,6 +23,7 @@ struct DatabaseCommandTests {
         for arguments in [
             ["list"], ["list", "--search", "x"], ["books"], ["books", "list", "--all"], ["clients"],
             ["clients", "list"], ["history"], ["export"], ["export", "-o", output], ["migrate", "--status"],
+            ["tokens"], ["tokens", "list"],
             ["import", "--dry-run", books],
         ] {
             for viaEnvironment in [false, true] {

@@ -203,6 +203,11 @@ struct BadEnvironmentTests {
             (["clients", "list"], ["clients", "list"], []),
             (["clients", "add"], ["clients", "add", "Ann"], [.clock]),
             (["clients", "use"], ["clients", "use", "2"], []),
+            (["clients", "pin"], ["clients", "pin", "2", "--clear"], []),
+            (["tokens"], ["tokens"], []),
+            (["tokens", "list"], ["tokens", "list"], []),
+            (["tokens", "create"], ["tokens", "create", "--librarian"], [.clock]),
+            (["tokens", "revoke"], ["tokens", "revoke", "1"], [.clock]),
             (["books"], ["books"], []),
             (["books", "list"], ["books", "list", "--all"], []),
             (["books", "add"], ["books", "add", "--title", "Added"], []),
@@ -247,6 +252,7 @@ struct BadEnvironmentTests {
             let sandbox = Sandbox()
             sandbox.makeSmallLibrary()
             sandbox.run(["take", "1"])
+            sandbox.run(["tokens", "create", "--librarian"])
             let command = try Self.commands(sandbox)[index]
             let result = sandbox.run(command.arguments, environment: [name: value])
             let line = command.arguments.joined(separator: " ")

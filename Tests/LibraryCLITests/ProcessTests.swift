@@ -65,6 +65,25 @@ struct ProcessTests {
         #expect((attributes[.posixPermissions] as? Int ?? 0o777) & 0o077 == 0)
     }
 
+    @Test("tokens create prints the token alone on stdout; clients pin reads a piped PIN")
+    func tokensAndPINs() throws {
+        let sandbox = Sandbox()
+        let environment = ["LIBRARY_DB": sandbox.database, "LIBRARY_NOW": sandbox.now, "HOME": sandbox.directory]
+        #expect(try Binary.run(["init"], environment: environment).code == 0)
+        let created = try Binary.run(["tokens", "create", "--client", "2"], environment: environment)
+        #expect(created.code == 0, "\(created.err)")
+        let lines = created.out.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 2 && lines[1].isEmpty && lines[0].hasPrefix("lc_") && lines[0].count == 46)
+        #expect(created.err.contains("shown only once") && !created.err.contains("lc_"))
+        let listed = try Binary.run(["--json", "tokens", "list"], environment: environment)
+        #expect(listed.code == 0 && !listed.out.contains(String(lines[0])))
+        let pin = try Binary.run(["clients", "pin", "2"], environment: environment, stdin: Data("8642\n".utf8))
+        #expect(pin.code == 0, "\(pin.err)")
+        #expect(pin.out == "Set the PIN of client #2 Jane Roe (card C-0002).\n")
+        let none = try Binary.run(["clients", "pin", "2"], environment: environment)
+        #expect(none.code == 64 && none.err.contains("No PIN on standard input"))
+    }
+
     @Test("exit codes and streams of the real process")
     func exitCodes() throws {
         let sandbox = Sandbox()

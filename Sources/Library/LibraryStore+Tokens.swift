@@ -1,0 +1,129 @@
+import SQLite
+
+extension LibraryStore {
+    // MARK: - Tokens
+
+    /// Creates a bearer token for a client or a librarian and returns it with its id. The token is
+    /// `AccessRules.tokenPrefix` and `AccessRules.tokenBytes` random bytes in URL-safe base64 ("lc_" and 43
+    /// characters); only its SHA-256 is stored, so it can be shown once and never again.
+    ///
+    /// Throws `LibraryError.noSuchClient` for an unknown client and `LibraryError.invalidInput` for a label that is too
+    /// long or holds a control character (see `TextField.tokenLabel`).
+    ///
+    /// ```swift
+    /// let issued = try store.createToken(for: .client(1), label: "Ann's phone", now: now)
+    /// print(issued.token)  // shown once
+    /// ```
+    public func createToken(for owner: TokenOwner, label: String = "", now: Timestamp) throws -> IssuedToken {
+        let label = trimmed(label)
+        try Self.check(label, .tokenLabel)
+        return try writing {
+            if let clientID = owner.clientID, try client(id: clientID) == nil {
+                throw LibraryError.noSuchClient(id: clientID)
+            }
+            return try insertToken(for: owner, label: label, now: now)
+        }
+    }
+
+    /// Who `token` acts for, or nil when it is unknown, malformed or revoked. The stored hash is compared in constant
+    /// time. Records the token's last use, at most once per `AccessRules.lastUseResolutionSeconds` (so most calls only
+    /// read); call it outside `read` (it may write).
+    ///
+    /// ```swift
+    /// guard let principal = try store.authenticate(token: bearer, now: now) else { /* 401 */ }
+    /// ```
+    public func authenticate(token: String, now: Timestamp) throws -> Principal? {
+        guard AccessRules.looksLikeToken(token) else { return nil }
+        let hash = Self.tokenHash(token)
+        let found = try reading {
+            try database.fetchOne(
+                "SELECT id, token_hash, role, client_id, last_used_at, revoked_at FROM tokens WHERE token_hash = ?",
+                [hash]
+            ) { row in
+                (
+                    id: row.int(0), hash: row.blob(1),
+                    owner: Self.owner(role: row.string(2), clientID: row.intOrNil(3)),
+                    lastUsed: try row.isNull(4) ? nil : Columns.timestamp(row, 4), isRevoked: !row.isNull(5)
+                )
+            }
+        }
+        guard let found, Secrets.equalInConstantTime(found.hash, hash), !found.isRevoked, let owner = found.owner
+        else { return nil }
+        let stale = now.secondsSinceEpoch - AccessRules.lastUseResolutionSeconds
+        if found.lastUsed.map({ $0.secondsSinceEpoch <= stale }) ?? true {
+            try writing {
+                try database.execute(
+                    "UPDATE tokens SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at <= ?)",
+                    [now.iso8601, found.id, try Timestamp(secondsSinceEpoch: stale).iso8601])
+            }
+        }
+        return Principal(tokenID: found.id, owner: owner)
+    }
+
+    /// Every token, by id, revoked ones too: ids, owners, labels and times, never the token.
+    ///
+    /// ```swift
+    /// for token in try store.tokens() where token.isActive { print(token.id, token.label) }
+    /// ```
+    public func tokens() throws -> [TokenInfo] {
+        try reading {
+            try database.fetchAll(
+                "SELECT id, role, client_id, label, created_at, last_used_at, revoked_at FROM tokens ORDER BY id"
+            ) { row in
+                guard let owner = Self.owner(role: row.string(1), clientID: row.intOrNil(2)) else {
+                    throw LibraryError.invalidInput("Token #\(row.int(0)) has an unknown role '\(row.string(1))'.")
+                }
+                return TokenInfo(
+                    id: row.int(0), owner: owner, label: row.string(3), createdAt: try Columns.timestamp(row, 4),
+                    lastUsedAt: row.isNull(5) ? nil : try Columns.timestamp(row, 5),
+                    revokedAt: row.isNull(6) ? nil : try Columns.timestamp(row, 6))
+            }
+        }
+    }
+
+    /// Revokes a token: it no longer authenticates. Returns false when it was revoked already (its revocation time
+    /// is kept); throws `AuthError.noSuchToken` for an unknown id.
+    ///
+    /// ```swift
+    /// try store.revokeToken(id: 3, now: now)
+    /// ```
+    @discardableResult
+    public func revokeToken(id: Int, now: Timestamp) throws -> Bool {
+        try writing {
+            guard
+                let revoked = try database.fetchOne(
+                    "SELECT revoked_at IS NOT NULL FROM tokens WHERE id = ?", [id],
+                    {
+                        $0.bool(0)
+                    })
+            else { throw AuthError.noSuchToken(id: id) }
+            if revoked { return false }
+            try database.execute("UPDATE tokens SET revoked_at = ? WHERE id = ?", [now.iso8601, id])
+            return true
+        }
+    }
+
+    // MARK: - Internal
+
+    /// The SHA-256 of a token's text, as `tokens.token_hash` keeps it.
+    static func tokenHash(_ token: String) -> [UInt8] {
+        Secrets.sha256(Array(token.utf8))
+    }
+
+    /// Creates a token for `owner` inside the current write transaction (sign-in).
+    func insertToken(for owner: TokenOwner, label: String, now: Timestamp) throws -> IssuedToken {
+        let token = AccessRules.tokenPrefix + Secrets.base64URL(Secrets.randomBytes(count: AccessRules.tokenBytes))
+        try database.execute(
+            "INSERT INTO tokens (token_hash, role, client_id, label, created_at) VALUES (?, ?, ?, ?, ?)",
+            [Self.tokenHash(token), owner.role, owner.clientID, label, now.iso8601])
+        return IssuedToken(id: Int(database.lastInsertedRowID), token: token)
+    }
+
+    private static func owner(role: String, clientID: Int?) -> TokenOwner? {
+        switch (role, clientID) {
+        case ("client", .some(let id)): .client(id)
+        case ("librarian", nil): .librarian
+        default: nil
+        }
+    }
+}
