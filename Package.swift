@@ -4,6 +4,7 @@
 //   ArgumentParsing (a small command-line parser; knows no books)
 //   Sections <- Rendering (also uses Formats to write JSON)
 //   Library + Sections <- LibraryScreen
+//   CMicroHTTPD <- HTTP (also uses Formats for JSON bodies; knows no books)
 //   everything <- LibraryCLI <- librarycli
 import PackageDescription
 
@@ -16,6 +17,7 @@ let package = Package(
         .library(name: "Sections", targets: ["Sections"]),
         .library(name: "Rendering", targets: ["Rendering"]),
         .library(name: "LibraryScreen", targets: ["LibraryScreen"]),
+        .library(name: "HTTP", targets: ["HTTP"]),
     ],
     targets: [
         // The system's libsqlite3 (Debian: libsqlite3-dev).
@@ -23,6 +25,12 @@ let package = Package(
             name: "CSQLite",
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
+        ),
+        // The system's libmicrohttpd (Debian: libmicrohttpd-dev).
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
         ),
         // Build-time tool and plugin that embed migrations/ and seed/ into the binary.
         .executableTarget(name: "EmbedTool"),
@@ -36,6 +44,7 @@ let package = Package(
         .target(name: "Sections"),
         .target(name: "Rendering", dependencies: ["Sections", "Formats"]),
         .target(name: "LibraryScreen", dependencies: ["Library", "Sections"]),
+        .target(name: "HTTP", dependencies: ["CMicroHTTPD", "Formats"]),
         .target(
             name: "LibraryCLI",
             dependencies: [
@@ -65,5 +74,6 @@ let package = Package(
         .testTarget(name: "LibraryScreenTests", dependencies: ["LibraryScreen", "Library", "Sections"]),
         .testTarget(name: "LibraryCLITests", dependencies: ["LibraryCLI", "Library", "SQLite"], exclude: ["Golden"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["Library", "SQLite"]),
+        .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Formats"]),
     ]
 )

@@ -11,6 +11,7 @@ set -euo pipefail
 packages=(
     pkg-config
     libsqlite3-dev
+    libmicrohttpd-dev
 )
 
 need=()
