@@ -139,6 +139,33 @@ import Testing
         }
     }
 
+    @Test func waitingLongerThanTheConnectionTimeoutStillAnswers() throws {
+        let hub = Hub()
+        try withServer(Self.router(hub), configuration: testConfiguration { $0.connectionTimeoutSeconds = 1 }) {
+            server in
+            let client = try TestClient(port: server.port)
+            client.request("GET", "/wait?ms=2500")
+            let response = try client.readResponse()
+            #expect(response.status == 200)
+            #expect(response.text == #"{"changed":false}"#)
+        }
+    }
+
+    @Test func openStreamsGetKeepAliveComments() throws {
+        let hub = Hub()
+        try withServer(
+            Self.router(hub), configuration: testConfiguration { $0.eventStreamKeepAlive = .milliseconds(20) }
+        ) {
+            server in
+            let client = try TestClient(port: server.port)
+            client.request("GET", "/events")
+            #expect(try client.readHead().status == 200)
+            let received = try frames(client, count: 2)
+            #expect(received.count == 2)
+            #expect(received.last == ": keep-alive")
+        }
+    }
+
     @Test func manyWaitingRequestsNeedNoThreads() throws {
         let hub = Hub()
         try withServer(Self.router(hub), configuration: testConfiguration { $0.threads = 1 }) { server in
