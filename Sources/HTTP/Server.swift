@@ -67,6 +67,11 @@ public final class Server: Sendable {
         core.stop()
     }
 
+    /// A server no one holds any more is stopped (gracefully, blocking the thread that let it go).
+    deinit {
+        core.stop()
+    }
+
     /// Requests started and not yet ended (streams and waiting deferred responses included).
     ///
     ///     server.requestsInFlight  // 0 when idle

@@ -22,9 +22,10 @@ public struct ServerConfiguration: Sendable {
     public var maxHeaderBytes: Int
     /// A connection idle (or too slow) for this many seconds is closed; 0 never.
     public var connectionTimeoutSeconds: Int
-    /// At most this many connections at once; more are refused at accept.
+    /// At most this many connections at once; more wait in the kernel's listen queue until one closes. (The
+    /// worker threads share it out: each takes at most its share.)
     public var maxConnections: Int
-    /// At most this many connections at once from one client address; 0 for no limit.
+    /// At most this many connections at once from one client address (more are closed at once); 0 for no limit.
     public var maxConnectionsPerAddress: Int
     /// Memory for one connection's request line, headers and read buffer (libmicrohttpd's pool).
     public var connectionMemoryLimit: Int

@@ -262,6 +262,29 @@ import Testing
         }
     }
 
+    @Test func connectionsInTotalAreCapped() throws {
+        try withServer(
+            Self.router(),
+            configuration: testConfiguration {
+                $0.threads = 1
+                $0.maxConnections = 2
+            }
+        ) { server in
+            let first = try TestClient(port: server.port)
+            let second = try TestClient(port: server.port)
+            first.request("GET", "/healthz")
+            #expect(try first.readResponse().status == 200)
+            second.request("GET", "/healthz")
+            #expect(try second.readResponse().status == 200)
+            // The third waits in the kernel's queue until one of the two goes.
+            let third = try TestClient(port: server.port)
+            third.request("GET", "/healthz")
+            #expect(!third.isReadable(withinMilliseconds: 300))
+            first.close()
+            #expect(try third.readResponse().status == 200)
+        }
+    }
+
     @Test func idleConnectionsTimeOut() throws {
         try withServer(Self.router(), configuration: testConfiguration { $0.connectionTimeoutSeconds = 1 }) { server in
             let client = try TestClient(port: server.port)

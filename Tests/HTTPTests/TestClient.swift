@@ -182,6 +182,12 @@ final class TestClient {
         return false
     }
 
+    /// Whether anything (data or the end) arrives within `milliseconds`.
+    func isReadable(withinMilliseconds milliseconds: Int32) -> Bool {
+        var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&entry, 1, milliseconds) > 0
+    }
+
     /// Bytes received and not yet consumed.
     var pending: [UInt8] { buffer }
 }
