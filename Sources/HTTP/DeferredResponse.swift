@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A response the application gives later, from any thread (long-poll): the handler returns
 /// `.deferred(waiter)` and the connection waits, suspended, holding no worker thread, until ``resolve(_:)`` or
 /// the timeout (then it gets `timeoutResponse`). When the server stops, waiting requests get their timeout
@@ -23,7 +21,7 @@ public final class DeferredResponse: Sendable {
         var handlers: [@Sendable () -> Void] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Creates an unresolved response.
     ///

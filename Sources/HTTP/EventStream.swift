@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A response body the application writes over time: Server-Sent Events frames (or any bytes), sent to the client
 /// as they come. Writes are safe from any thread and never block; while nothing is pending the connection is
 /// suspended, so an open stream holds no worker thread.
@@ -38,7 +36,7 @@ public final class EventStream: Sendable {
         var handlers: [@Sendable (CloseReason) -> Void] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let bufferLimit: Int
 
     /// Creates an open stream; at most `bufferLimit` unsent bytes may wait before the stream is cut.

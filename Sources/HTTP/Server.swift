@@ -1,6 +1,5 @@
 import CMicroHTTPD
 import Dispatch
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -95,7 +94,7 @@ final class ServerCore: Sendable {
         var timer: TimerHandle?
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(configuration: ServerConfiguration, responder: @escaping Responder) {
         self.configuration = configuration

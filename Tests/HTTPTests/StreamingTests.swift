@@ -1,6 +1,5 @@
 import Glibc
 import HTTP
-import Synchronization
 import Testing
 
 /// Event streams, deferred responses and graceful stop, on the real server.

@@ -1,10 +1,32 @@
 import Glibc
 import HTTP
-import Synchronization
+
+/// A value behind a pthread mutex (which ThreadSanitizer understands).
+final class Protected<Value>: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private var value: Value
+
+    init(_ value: Value) {
+        self.value = value
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return body(&value)
+    }
+}
 
 /// Values collected from several threads.
 final class Collected<Value: Sendable>: Sendable {
-    private let values = Mutex<[Value]>([])
+    private let values = Protected<[Value]>([])
 
     func append(_ value: Value) {
         values.withLock { $0.append(value) }
@@ -26,7 +48,7 @@ final class Collected<Value: Sendable>: Sendable {
 
 /// A one-shot latch: `open()` once, `wait()` until opened (bounded).
 final class Gate: Sendable {
-    private let opened = Mutex(false)
+    private let opened = Protected(false)
 
     func open() {
         opened.withLock { $0 = true }
