@@ -134,6 +134,36 @@ import Testing
         }
     }
 
+    enum CallerKey: RequestStorageKey { typealias Value = String }
+
+    @Test func middlewareAuthenticatesAndPassesValuesToHandlers() throws {
+        let errors = Collected<String>()
+        let auth = Middleware { request, next in
+            guard let header = request.headers["Authorization"], header.hasPrefix("Bearer ") else {
+                throw Problem(status: .unauthorized, code: "no-token", headers: ["WWW-Authenticate": "Bearer"])
+            }
+            var request = request
+            request.storage[CallerKey.self] = String(header.dropFirst(7))
+            return try next(request)
+        }
+        var router = Router()
+        router.get("/me") { request in .text(request.storage[CallerKey.self] ?? "nobody") }
+        router.get("/fail") { _ in throw Boom() }
+        let configuration = testConfiguration { $0.errorLog = { request, error in errors.append(request.path) } }
+        try withServer(router, middleware: [auth], configuration: configuration) { server in
+            let client = try TestClient(port: server.port)
+            client.request("GET", "/me")
+            let refused = try client.readResponse()
+            #expect(refused.status == 401)
+            #expect(refused[header: "WWW-Authenticate"] == "Bearer")
+            client.request("GET", "/me", headers: [("Authorization", "Bearer client-7")])
+            #expect(try client.readResponse().text == "client-7")
+            client.request("GET", "/fail", headers: [("Authorization", "Bearer client-7")])
+            #expect(try client.readResponse().status == 500)
+            #expect(errors.all == ["/fail"])
+        }
+    }
+
     @Test func longTargetsAndHeadersAreRefused() throws {
         try withServer(Self.router()) { server in
             let long = try TestClient(port: server.port)
