@@ -93,6 +93,35 @@ import Testing
         }
     }
 
+    @Test func aThousandOpenStreamsOnTwoThreads() throws {
+        let hub = Hub()
+        let configuration = testConfiguration {
+            $0.threads = 2
+            $0.maxConnections = 2000
+            $0.maxConnectionsPerAddress = 0
+            $0.eventStreamKeepAlive = nil
+        }
+        // Both ends of every connection live in this process: raise the soft descriptor limit if it is low.
+        var limit = rlimit()
+        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        if limit.rlim_cur < 2500 && limit.rlim_max >= 2500 {
+            limit.rlim_cur = 2500
+            setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        }
+        try #require(limit.rlim_cur >= 2500, "this test needs 2,500 file descriptors")
+        try withServer(Self.router(hub), configuration: configuration) { server in
+            let clients = try (0..<1000).map { _ in try TestClient(port: server.port) }
+            for client in clients { client.request("GET", "/events") }
+            for client in clients { #expect(try client.readHead().status == 200) }
+            let streams = hub.streams.wait { $0.count == 1000 }
+            #expect(streams.count == 1000)
+            for stream in streams { stream.send(data: "x") }
+            for client in clients { #expect(try frames(client, count: 2).last == "data: x") }
+            for stream in streams { stream.close() }
+            #expect(hub.reasons.wait { $0.count == 1000 }.count == 1000)
+        }
+    }
+
     @Test func clientGoingAwayClosesTheStream() throws {
         let hub = Hub()
         try withServer(Self.router(hub)) { server in
