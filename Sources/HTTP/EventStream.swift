@@ -18,7 +18,8 @@ public final class EventStream: Sendable {
     public enum CloseReason: Sendable, Hashable {
         /// The application called ``EventStream/close()``.
         case closedByApplication
-        /// The client closed the connection, or it failed or timed out.
+        /// The client closed the connection, or it failed or timed out (or the request was `HEAD`, which gets the
+        /// head alone).
         case clientDisconnected
         /// The server is stopping.
         case serverStopping

@@ -320,6 +320,10 @@ final class ServerCore: Sendable {
         switch response.body {
         case .bytes(let bytes):
             return send(status: response.status, headers: headers, bytes: bytes, exchange, connection)
+        case .stream(let stream) where exchange.method == "HEAD":
+            // The head alone: the stream is never sent, so it ends at once.
+            stream.finish(.clientDisconnected)
+            return send(status: response.status, headers: headers, bytes: [], exchange, connection)
         case .stream(let stream):
             let handle = ConnectionHandle(pointer: connection)
             guard stream.attach(handle) else {

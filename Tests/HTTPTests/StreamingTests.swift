@@ -122,6 +122,18 @@ import Testing
         }
     }
 
+    @Test func headOnAStreamSendsTheHeadAndEndsIt() throws {
+        let hub = Hub()
+        try withServer(Self.router(hub)) { server in
+            let client = try TestClient(port: server.port)
+            client.request("HEAD", "/events")
+            #expect(try client.readResponse(head: true).status == 200)
+            #expect(hub.reasons.wait { !$0.isEmpty }.count == 1)
+            client.request("GET", "/plain")
+            #expect(try client.readResponse().text == "plain")
+        }
+    }
+
     @Test func clientGoingAwayClosesTheStream() throws {
         let hub = Hub()
         try withServer(Self.router(hub)) { server in
