@@ -5,6 +5,7 @@
 //   ArgumentParsing (a small command-line parser; knows no books)
 //   Sections <- Rendering (also uses Formats to write JSON)
 //   Library + Sections <- LibraryScreen
+//   CMicroHTTPD <- HTTP (also uses Formats for JSON bodies; knows no books)
 //   everything <- LibraryCLI <- librarycli
 import PackageDescription
 
@@ -17,6 +18,7 @@ let package = Package(
         .library(name: "Sections", targets: ["Sections"]),
         .library(name: "Rendering", targets: ["Rendering"]),
         .library(name: "LibraryScreen", targets: ["LibraryScreen"]),
+        .library(name: "HTTP", targets: ["HTTP"]),
     ],
     targets: [
         // The system's libsqlite3 (Debian: libsqlite3-dev).
@@ -37,6 +39,12 @@ let package = Package(
             pkgConfig: "libsodium",
             providers: [.apt(["libsodium-dev"])]
         ),
+        // The system's libmicrohttpd (Debian: libmicrohttpd-dev).
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
         // Build-time tool and plugin that embed migrations/ and seed/ into the binary.
         .executableTarget(name: "EmbedTool"),
         .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["EmbedTool"]),
@@ -49,6 +57,7 @@ let package = Package(
         .target(name: "Sections"),
         .target(name: "Rendering", dependencies: ["Sections", "Formats"]),
         .target(name: "LibraryScreen", dependencies: ["Library", "Sections"]),
+        .target(name: "HTTP", dependencies: ["CMicroHTTPD", "Formats"]),
         .target(
             name: "LibraryCLI",
             dependencies: [
@@ -78,5 +87,6 @@ let package = Package(
         .testTarget(name: "LibraryScreenTests", dependencies: ["LibraryScreen", "Library", "Sections"]),
         .testTarget(name: "LibraryCLITests", dependencies: ["LibraryCLI", "Library", "SQLite"], exclude: ["Golden"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["Library", "SQLite"]),
+        .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Formats"]),
     ]
 )

@@ -13,6 +13,7 @@ packages=(
     libsqlite3-dev
     libutf8proc-dev
     libsodium-dev
+    libmicrohttpd-dev
 )
 
 need=()

@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 which="${1:-all}"
 asan_scratch="${ASAN_SCRATCH:-/tmp/librarycli-asan}"
 tsan_scratch="${TSAN_SCRATCH:-/tmp/librarycli-tsan}"
-tsan_filter="${TSAN_FILTER:-LibraryTests.ConcurrencyTests|SQLiteTests.MigratorTests|RenderingTests.DisplayWidthTests}"
+tsan_filter="${TSAN_FILTER:-LibraryTests.ConcurrencyTests|SQLiteTests.MigratorTests|RenderingTests.DisplayWidthTests|HTTPTests}"
 status=0
 
 # MARK: - Runs

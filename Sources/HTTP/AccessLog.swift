@@ -1,0 +1,66 @@
+/// One access-log record, given to the server's access-log sink when a request ends (streams and deferred
+/// responses included).
+///
+///     configuration.accessLog = { entry in FileHandle.standardError.write(Data((entry.line + "\n").utf8)) }
+///     // 127.0.0.1 GET /books?token=REDACTED&page=2 200 1.4ms id=4f0c...
+public struct AccessLogEntry: Sendable {
+    /// The client's address.
+    public var remoteAddress: String
+    /// The method as sent.
+    public var method: String
+    /// The request target with the values of secret-looking query keys replaced by `REDACTED` (see
+    /// ``ServerConfiguration/redactedQueryKeys``) and control or non-ASCII bytes percent-encoded.
+    public var target: String
+    /// The status sent, or nil when the request ended before a response was queued.
+    public var status: Int?
+    /// From the start of the request line to the end of the response.
+    public var duration: Duration
+    /// The request's id, as in its `X-Request-Id`.
+    public var requestID: String
+    /// False when the connection failed, timed out or was closed before the response was complete.
+    public var completed: Bool
+
+    /// The record as one line: address, method, target, status (`-` when none), duration in milliseconds, request
+    /// id, and `incomplete` when it did not complete.
+    ///
+    ///     entry.line  // "127.0.0.1 GET /healthz 200 0.3ms id=4f0c..."
+    public var line: String {
+        let components = duration.components
+        let milliseconds = Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15
+        let rounded = (milliseconds * 10).rounded() / 10
+        return "\(remoteAddress) \(method) \(target) \(status.map(String.init) ?? "-") \(rounded)ms id=\(requestID)"
+            + (completed ? "" : " incomplete")
+    }
+}
+
+enum LogRedaction {
+    /// `target` with the values of query keys containing any of `secretWords` (case-insensitively) replaced.
+    static func redact(_ target: String, secretWords: [String]) -> String {
+        let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        var result = escape(parts[0])
+        guard parts.count > 1 else { return result }
+        let words = secretWords.map { $0.lowercased() }
+        let items = parts[1].split(separator: "&", omittingEmptySubsequences: false).map { item -> String in
+            let pieces = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let key = ((try? PercentDecoding.decode(pieces[0], plusIsSpace: true)) ?? String(pieces[0])).lowercased()
+            guard pieces.count > 1, words.contains(where: { key.contains($0) }) else { return escape(item) }
+            return escape(pieces[0]) + "=REDACTED"
+        }
+        result += "?" + items.joined(separator: "&")
+        return result
+    }
+
+    /// Percent-encodes bytes that would break a log line: controls, space, `%`-free non-ASCII.
+    static func escape<Text: StringProtocol>(_ text: Text) -> String {
+        var output = ""
+        for byte in text.utf8 {
+            if byte <= 0x20 || byte >= 0x7F {
+                let hex = String(byte, radix: 16, uppercase: true)
+                output += "%" + (hex.count == 1 ? "0" + hex : hex)
+            } else {
+                output.unicodeScalars.append(Unicode.Scalar(byte))
+            }
+        }
+        return output
+    }
+}

@@ -1,0 +1,104 @@
+/// An HTTP request as handlers and middleware see it: the whole body is already read (at most the server's body
+/// limit), the path and query are decoded.
+///
+///     router.get("/books/:id") { request in
+///         guard let id = request.parameters["id"].flatMap(Int.init) else {
+///             throw Problem(status: .badRequest, code: "bad-id", detail: "The book id must be a number.")
+///         }
+///         return .json(["id": .int(id), "search": JSONValue(optional: request.query["search"])])
+///     }
+public struct Request: Sendable {
+    /// The method, such as `GET`.
+    public var method: HTTPMethod
+    /// The path, percent-decoded (`/books/le%20guin` is `/books/le guin`), without the query.
+    public var path: String
+    /// The path's segments, each percent-decoded on its own (so an encoded `/` stays inside its segment).
+    public var pathSegments: [String]
+    /// The request target as sent: path and query, still percent-encoded. It may hold secrets: do not log it.
+    public var target: String
+    /// The decoded query parameters.
+    public var query: QueryParameters
+    /// The header fields; names are looked up case-insensitively.
+    public var headers: HTTPHeaders
+    /// The body bytes (empty when there is none).
+    public var body: [UInt8]
+    /// The client's address, such as `127.0.0.1` or `::1`; empty when unknown.
+    public var remoteAddress: String
+    /// The random id the server gave this request; every response carries it as `X-Request-Id`.
+    public var requestID: String
+    /// Values of the matched route's `:name` segments; empty before routing.
+    public var parameters: [String: String]
+    /// Values attached by middleware (see ``RequestStorageKey``).
+    public var storage: RequestStorage
+
+    /// Creates a request; the server makes them, tests and middleware may too.
+    ///
+    ///     let request = Request(method: .get, target: "/books?search=dune")
+    ///
+    /// A target whose path or query cannot be decoded keeps its raw text in ``path`` and an empty ``query``.
+    public init(
+        method: HTTPMethod, target: String, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [],
+        remoteAddress: String = "", requestID: String = ""
+    ) {
+        self.method = method
+        self.target = target
+        self.headers = headers
+        self.body = body
+        self.remoteAddress = remoteAddress
+        self.requestID = requestID
+        self.parameters = [:]
+        self.storage = RequestStorage()
+        let parsed = try? RequestTarget(parsing: target)
+        self.path = parsed?.path ?? target
+        self.pathSegments = parsed?.segments ?? []
+        self.query = parsed?.query ?? QueryParameters()
+    }
+
+    /// The media type of the body without parameters, lowercased (`application/json`), or nil without a
+    /// `Content-Type`.
+    ///
+    ///     request.mediaType == "application/json"
+    public var mediaType: String? {
+        guard let value = headers["Content-Type"] else { return nil }
+        let type = value.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        return type.trimmingSpaces().lowercased()
+    }
+
+    /// True when the body is declared as JSON: `application/json` or any `application/...+json`.
+    ///
+    ///     request.hasJSONBody
+    public var hasJSONBody: Bool {
+        guard let type = mediaType else { return false }
+        return type == "application/json" || (type.hasPrefix("application/") && type.hasSuffix("+json"))
+    }
+}
+
+/// A request target split into its decoded path, path segments and query.
+struct RequestTarget {
+    var path: String
+    var segments: [String]
+    var query: QueryParameters
+
+    init(parsing target: String) throws(PercentDecodingError) {
+        let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        let rawPath = parts.first ?? ""
+        guard rawPath.hasPrefix("/") else { throw PercentDecodingError(text: String(rawPath)) }
+        var segments: [String] = []
+        for segment in rawPath.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
+            segments.append(try PercentDecoding.decode(segment, plusIsSpace: false))
+        }
+        if segments == [""] { segments = [] }
+        self.segments = segments
+        self.path = "/" + segments.joined(separator: "/")
+        self.query = parts.count > 1 ? try QueryParameters(parsing: String(parts[1])) : QueryParameters()
+    }
+}
+
+extension StringProtocol {
+    func trimmingSpaces() -> String {
+        var text = Substring(self)
+        while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
+        while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
+        return String(text)
+    }
+}

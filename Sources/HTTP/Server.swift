@@ -1,0 +1,491 @@
+import CMicroHTTPD
+import Dispatch
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// An HTTP/1.1 server on libmicrohttpd (keep-alive, pipelining, a pool of epoll worker threads) that answers
+/// through a ``Router`` and ``Middleware``.
+///
+/// Every response carries a random `X-Request-Id`; errors a handler throws become RFC 9457 problems (500 without
+/// detail for errors that are not a ``Problem``); an access-log entry goes to the configured sink when each
+/// request ends. Limits (body, target, headers, connections, timeouts) are in ``ServerConfiguration``.
+///
+///     var router = Router()
+///     router.get("/healthz") { _ in .json(["status": "ok"]) }
+///     let signals = TerminationSignals()          // first, before any thread starts
+///     let server = try Server.start(router: router, configuration: ServerConfiguration(port: 0))
+///     print("Listening on http://127.0.0.1:\(server.port)")
+///     signals.wait()                              // SIGINT or SIGTERM
+///     server.stop()                               // graceful
+public final class Server: Sendable {
+    /// The configuration it runs with.
+    public let configuration: ServerConfiguration
+    /// The port it listens on (the one picked when the configuration asked for 0).
+    public let port: Int
+
+    private let core: ServerCore
+
+    private init(configuration: ServerConfiguration, port: Int, core: ServerCore) {
+        self.configuration = configuration
+        self.port = port
+        self.core = core
+    }
+
+    /// Starts listening and answering on worker threads; returns once connections are accepted.
+    ///
+    ///     let server = try Server.start(router: router, middleware: [auth], configuration: configuration)
+    ///
+    /// - Throws: ``ServerError`` for a bad host, port or limit, or when the address cannot be bound.
+    public static func start(
+        router: Router, middleware: [Middleware] = [], configuration: ServerConfiguration = ServerConfiguration()
+    ) throws(ServerError) -> Server {
+        try start(responder: Middleware.chain(middleware, around: router.respond(to:)), configuration: configuration)
+    }
+
+    /// Starts a server that answers every request with `responder` (for a router of one's own).
+    ///
+    ///     let server = try Server.start(responder: { _ in .text("hi") }, configuration: configuration)
+    public static func start(responder: @escaping Responder, configuration: ServerConfiguration) throws(ServerError)
+        -> Server
+    {
+        let core = ServerCore(configuration: configuration, responder: responder)
+        let port = try core.start()
+        return Server(configuration: configuration, port: port, core: core)
+    }
+
+    /// Stops gracefully, and returns when done: stops accepting connections, ends open event streams cleanly and
+    /// answers waiting deferred responses with their timeout response, lets requests in flight finish (up to
+    /// ``ServerConfiguration/stopTimeout``; later responses say `Connection: close`), then closes every
+    /// connection. Safe to call from any thread (typically the one that waited for a signal, see
+    /// ``TerminationSignals``) but not from a handler; calling it again does nothing.
+    ///
+    ///     server.stop()
+    public func stop() {
+        core.stop()
+    }
+
+    /// A server no one holds any more is stopped (gracefully, blocking the thread that let it go).
+    deinit {
+        core.stop()
+    }
+
+    /// Requests started and not yet ended (streams and waiting deferred responses included).
+    ///
+    ///     server.requestsInFlight  // 0 when idle
+    public var requestsInFlight: Int {
+        core.inFlight
+    }
+}
+
+/// The part of the server libmicrohttpd calls back into, passed to it as `cls`.
+final class ServerCore: Sendable {
+    let configuration: ServerConfiguration
+    let responder: Responder
+
+    private struct State {
+        var daemon: DaemonHandle?
+        var inFlight = 0
+        var stopping = false
+        var stopped = false
+        var streams: [ObjectIdentifier: EventStream] = [:]
+        var deferreds: [ObjectIdentifier: DeferredResponse] = [:]
+        var timer: TimerHandle?
+    }
+
+    private let state = Locked(State())
+
+    init(configuration: ServerConfiguration, responder: @escaping Responder) {
+        self.configuration = configuration
+        self.responder = responder
+    }
+
+    var inFlight: Int { state.withLock { $0.inFlight } }
+    var isStopping: Bool { state.withLock { $0.stopping } }
+
+    // MARK: - Start and stop
+
+    func start() throws(ServerError) -> Int {
+        let configuration = self.configuration
+        guard (0...65_535).contains(configuration.port) else { throw .badPort(configuration.port) }
+        for (name, value) in [
+            ("threads", configuration.threads), ("maxBodyBytes", configuration.maxBodyBytes),
+            ("maxTargetBytes", configuration.maxTargetBytes), ("maxHeaderBytes", configuration.maxHeaderBytes),
+            ("maxConnections", configuration.maxConnections),
+            ("connectionMemoryLimit", configuration.connectionMemoryLimit),
+        ] where value <= 0 {
+            throw .badConfiguration("\(name) must be positive, not \(value)")
+        }
+        if configuration.connectionTimeoutSeconds < 0 || configuration.maxConnectionsPerAddress < 0 {
+            throw .badConfiguration("timeouts and per-address limits cannot be negative")
+        }
+        guard let address = SocketAddress(host: configuration.host, port: configuration.port) else {
+            throw .badHost(configuration.host)
+        }
+        var flags =
+            MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue
+            | MHD_ALLOW_SUSPEND_RESUME.rawValue
+        if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
+        let cls = Unmanaged.passRetained(self).toOpaque()
+        errno = 0
+        let daemon = address.withSockaddr { sockaddr in
+            librarycli_mhd_start(
+                flags, sockaddr, UInt32(configuration.threads > 1 ? configuration.threads : 0),
+                UInt32(clamping: configuration.maxConnections),
+                UInt32(clamping: configuration.maxConnectionsPerAddress),
+                UInt32(clamping: configuration.connectionTimeoutSeconds), configuration.connectionMemoryLimit,
+                MHDCallbacks.access, MHDCallbacks.completed, MHDCallbacks.uri, cls)
+        }
+        guard let daemon else {
+            let reason = errno == 0 ? "libmicrohttpd refused the settings" : String(cString: strerror(errno))
+            Unmanaged<ServerCore>.fromOpaque(cls).release()
+            throw .cannotListen(host: configuration.host, port: configuration.port, reason: reason)
+        }
+        let port = Int(librarycli_mhd_bound_port(daemon))
+        let timer = configuration.eventStreamKeepAlive.map { interval in
+            TimerHandle(every: interval) { [weak self] in self?.sendKeepAlives() }
+        }
+        state.withLock { state in
+            state.daemon = DaemonHandle(pointer: daemon, cls: cls)
+            state.timer = timer
+        }
+        return port
+    }
+
+    func stop() {
+        let claimed = state.withLock { state -> (DaemonHandle, [EventStream], [DeferredResponse], TimerHandle?)? in
+            guard !state.stopping, let daemon = state.daemon else { return nil }
+            state.stopping = true
+            return (daemon, Array(state.streams.values), Array(state.deferreds.values), state.timer)
+        }
+        guard let (daemon, streams, deferreds, timer) = claimed else {
+            waitUntilStopped()
+            return
+        }
+        timer?.cancel()
+        let listener = MHD_quiesce_daemon(daemon.pointer)
+        // Refuse connections the kernel would otherwise still queue on the quiesced socket (closed after the stop).
+        if listener >= 0 { shutdown(listener, Int32(SHUT_RD)) }
+        for stream in streams { stream.finish(.serverStopping) }
+        for deferred in deferreds { deferred.resolve(deferred.timeoutResponse) }
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: configuration.stopTimeout)
+        while inFlight > 0 && clock.now < deadline {
+            usleep(2_000)
+        }
+        MHD_stop_daemon(daemon.pointer)
+        if listener >= 0 { close(listener) }
+        Unmanaged<ServerCore>.fromOpaque(daemon.cls).release()
+        state.withLock { state in
+            state.stopped = true
+            state.daemon = nil
+            state.streams = [:]
+            state.deferreds = [:]
+        }
+    }
+
+    private func waitUntilStopped() {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: configuration.stopTimeout + .seconds(5))
+        while !state.withLock({ $0.stopped || $0.daemon == nil }) && clock.now < deadline {
+            usleep(2_000)
+        }
+    }
+
+    private func sendKeepAlives() {
+        let streams = state.withLock { Array($0.streams.values) }
+        for stream in streams { stream.comment("keep-alive") }
+    }
+
+    // MARK: - Requests
+
+    /// A request line arrived: its exchange (retained until `completed`).
+    func begin(target: String, connection: OpaquePointer) -> UnsafeMutableRawPointer {
+        state.withLock { $0.inFlight += 1 }
+        let exchange = Exchange(
+            target: target, requestID: RequestID.make(), start: ContinuousClock.now,
+            remoteAddress: SocketAddress.clientAddress(of: connection))
+        return Unmanaged.passRetained(exchange).toOpaque()
+    }
+
+    /// libmicrohttpd's access handler: headers (first call), body pieces, then the final call that answers.
+    func access(
+        _ exchange: Exchange, _ connection: OpaquePointer, method: String, uploadData: UnsafePointer<CChar>?,
+        uploadSize: UnsafeMutablePointer<Int>
+    ) -> MHD_Result {
+        if exchange.queued {
+            uploadSize.pointee = 0
+            return .YES
+        }
+        if !exchange.started {
+            exchange.started = true
+            exchange.method = method
+            if let problem = prepare(exchange, connection, method: method) {
+                return queue(problem.response(), for: exchange, on: connection, close: true)
+            }
+            return .YES
+        }
+        if uploadSize.pointee > 0 {
+            let size = uploadSize.pointee
+            uploadSize.pointee = 0
+            // A body without Content-Length (chunked) that grows past the limit: libmicrohttpd cannot answer before
+            // the body ends, so the rest is counted and dropped, and 413 follows; past 8 times the limit the
+            // connection is cut.
+            if exchange.discarded > 0 || exchange.body.count + size > configuration.maxBodyBytes {
+                exchange.discarded += size
+                exchange.body = []
+                return exchange.discarded > 8 * configuration.maxBodyBytes ? .NO : .YES
+            }
+            if let uploadData {
+                UnsafeRawPointer(uploadData).withMemoryRebound(to: UInt8.self, capacity: size) { bytes in
+                    exchange.body.append(contentsOf: UnsafeBufferPointer(start: bytes, count: size))
+                }
+            }
+            return .YES
+        }
+        if let deferred = exchange.deferred {
+            // Resumed: the deferred response was given.
+            guard let response = deferred.response else { return .YES }
+            return queueResolved(response, for: exchange, on: connection)
+        }
+        if exchange.discarded > 0 {
+            return queue(tooLarge().response(), for: exchange, on: connection, close: true)
+        }
+        guard var request = exchange.request else { return .NO }
+        request.body = exchange.body
+        exchange.body = []
+        let response: Response
+        do {
+            response = try responder(request)
+        } catch {
+            response = Problem.from(error, request: request, map: { _ in nil }) { [configuration] request, error in
+                configuration.errorLog?(request, error)
+            }.response()
+        }
+        return queue(response, for: exchange, on: connection, close: false)
+    }
+
+    /// Builds the request from the request line and headers; a problem when they break a limit.
+    private func prepare(_ exchange: Exchange, _ connection: OpaquePointer, method: String) -> Problem? {
+        let headers = HeaderReader.headers(of: connection)
+        if exchange.target.utf8.count > configuration.maxTargetBytes {
+            return Problem(
+                status: .uriTooLong, code: "uri-too-long",
+                detail: "The request target is longer than \(configuration.maxTargetBytes) bytes.")
+        }
+        let headerBytes = headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 }
+        if headerBytes > configuration.maxHeaderBytes {
+            return Problem(
+                status: .requestHeaderFieldsTooLarge, code: "header-fields-too-large",
+                detail: "The request's header fields are larger than \(configuration.maxHeaderBytes) bytes.")
+        }
+        let target: RequestTarget
+        do {
+            target = try RequestTarget(parsing: exchange.target)
+        } catch {
+            return Problem(
+                status: .badRequest, code: "bad-target", detail: "The request target cannot be read: \(error).")
+        }
+        if let length = headers["Content-Length"] {
+            guard let count = Int(length.trimmingSpaces()), count >= 0 else {
+                return Problem(
+                    status: .badRequest, code: "bad-content-length", detail: "Content-Length is not a number.")
+            }
+            if count > configuration.maxBodyBytes { return tooLarge() }
+        }
+        var request = Request(
+            method: HTTPMethod(method), target: exchange.target, headers: headers,
+            remoteAddress: exchange.remoteAddress, requestID: exchange.requestID)
+        request.path = target.path
+        request.pathSegments = target.segments
+        request.query = target.query
+        exchange.request = request
+        return nil
+    }
+
+    private func tooLarge() -> Problem {
+        Problem(
+            status: .contentTooLarge, code: "body-too-large",
+            detail: "The request body is larger than \(configuration.maxBodyBytes) bytes.")
+    }
+
+    /// Sends `response` (or starts its stream, or waits for its deferred response).
+    private func queue(_ response: Response, for exchange: Exchange, on connection: OpaquePointer, close: Bool)
+        -> MHD_Result
+    {
+        var headers = response.headers
+        headers.set("X-Request-Id", exchange.requestID)
+        if close || isStopping { headers.set("Connection", "close") }
+        switch response.body {
+        case .bytes(let bytes):
+            return send(status: response.status, headers: headers, bytes: bytes, exchange, connection)
+        case .stream(let stream) where exchange.method == "HEAD":
+            // The head alone: the stream is never sent, so it ends at once.
+            stream.finish(.clientDisconnected)
+            return send(status: response.status, headers: headers, bytes: [], exchange, connection)
+        case .stream(let stream):
+            let handle = ConnectionHandle(pointer: connection)
+            guard stream.attach(handle) else {
+                let problem = Problem(
+                    status: .internalServerError, code: "internal-error", detail: "An event stream was reused.")
+                return queue(problem.response(), for: exchange, on: connection, close: close)
+            }
+            exchange.stream = stream
+            let stopping = state.withLock { state -> Bool in
+                if !state.stopping { state.streams[ObjectIdentifier(stream)] = stream }
+                return state.stopping
+            }
+            if stopping { stream.finish(.serverStopping) }
+            let cls = Unmanaged.passRetained(stream).toOpaque()
+            guard
+                let mhdResponse = MHD_create_response_from_callback(
+                    librarycli_mhd_size_unknown(), 16 * 1024, MHDCallbacks.read, cls, MHDCallbacks.free)
+            else {
+                Unmanaged<EventStream>.fromOpaque(cls).release()
+                return .NO
+            }
+            return finishQueue(mhdResponse, status: response.status, headers: headers, exchange, connection)
+        case .deferred(let deferred):
+            exchange.deferred = deferred
+            exchange.deferredHeaders = response.headers
+            let stopping = state.withLock { state -> Bool in
+                if !state.stopping { state.deferreds[ObjectIdentifier(deferred)] = deferred }
+                return state.stopping
+            }
+            if stopping {
+                deferred.resolve(deferred.timeoutResponse)
+            } else {
+                DispatchQueue.global().asyncAfter(deadline: .now() + deferred.timeout.dispatchInterval) {
+                    [weak deferred] in
+                    if let deferred { deferred.resolve(deferred.timeoutResponse) }
+                }
+            }
+            guard let resolved = deferred.responseOrSuspend(ConnectionHandle(pointer: connection)) else {
+                return .YES
+            }
+            return queueResolved(resolved, for: exchange, on: connection)
+        }
+    }
+
+    /// Sends the response a deferred response was resolved with, with the deferred response's header fields.
+    private func queueResolved(_ resolved: Response, for exchange: Exchange, on connection: OpaquePointer)
+        -> MHD_Result
+    {
+        var response = resolved
+        for field in exchange.deferredHeaders where !response.headers.contains(field.name) {
+            response.headers.add(field.name, field.value)
+        }
+        if case .deferred = response.body {
+            response = Problem(
+                status: .internalServerError, code: "internal-error",
+                detail: "A deferred response was resolved with another deferred response."
+            ).response()
+        }
+        return queue(response, for: exchange, on: connection, close: false)
+    }
+
+    private func send(
+        status: HTTPStatus, headers: HTTPHeaders, bytes: [UInt8], _ exchange: Exchange, _ connection: OpaquePointer
+    ) -> MHD_Result {
+        let created = bytes.withUnsafeBytes { buffer in
+            MHD_create_response_from_buffer(
+                buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), .RESPMEM_MUST_COPY)
+        }
+        guard let mhdResponse = created else { return .NO }
+        return finishQueue(mhdResponse, status: status, headers: headers, exchange, connection)
+    }
+
+    private func finishQueue(
+        _ mhdResponse: OpaquePointer, status: HTTPStatus, headers: HTTPHeaders, _ exchange: Exchange,
+        _ connection: OpaquePointer
+    ) -> MHD_Result {
+        defer { MHD_destroy_response(mhdResponse) }
+        for field in headers {
+            let lower = field.name.lowercased()
+            if lower == "content-length" || lower == "transfer-encoding" || lower == "date" { continue }
+            guard HTTPHeaders.isValid(name: field.name, value: field.value),
+                MHD_add_response_header(mhdResponse, field.name, field.value) == .YES
+            else {
+                let problem = Problem(
+                    status: .internalServerError, code: "internal-error",
+                    detail: "The response had a header field that cannot be sent.")
+                var fallback = problem.response().headers
+                fallback.set("X-Request-Id", exchange.requestID)
+                exchange.stream?.finish(.closedByApplication)
+                exchange.stream = nil
+                return send(
+                    status: problem.status, headers: fallback, bytes: problem.response().bodyBytes ?? [], exchange,
+                    connection)
+            }
+        }
+        exchange.queued = true
+        exchange.status = status.code
+        return MHD_queue_response(connection, UInt32(status.code), mhdResponse)
+    }
+
+    /// libmicrohttpd is done with the request: log it, end its stream, forget it.
+    func completed(_ exchange: Exchange, termination: MHD_RequestTerminationCode) {
+        let stopping = state.withLock { state -> Bool in
+            state.inFlight -= 1
+            if let stream = exchange.stream { state.streams[ObjectIdentifier(stream)] = nil }
+            if let deferred = exchange.deferred { state.deferreds[ObjectIdentifier(deferred)] = nil }
+            return state.stopping
+        }
+        let ok = termination == .REQUEST_TERMINATED_COMPLETED_OK
+        exchange.stream?.detach(ok ? .closedByApplication : stopping ? .serverStopping : .clientDisconnected)
+        exchange.deferred?.detach()
+        guard exchange.started, let log = configuration.accessLog else { return }
+        log(
+            AccessLogEntry(
+                remoteAddress: exchange.remoteAddress, method: LogRedaction.escape(exchange.method),
+                target: LogRedaction.redact(exchange.target, secretWords: configuration.redactedQueryKeys),
+                status: exchange.queued ? exchange.status : nil, duration: ContinuousClock.now - exchange.start,
+                requestID: exchange.requestID, completed: ok && exchange.queued))
+    }
+}
+
+/// The daemon and the retained `cls` it calls back with.
+struct DaemonHandle: @unchecked Sendable {
+    let pointer: OpaquePointer
+    let cls: UnsafeMutableRawPointer
+}
+
+/// A repeating timer on a global queue.
+final class TimerHandle: @unchecked Sendable {
+    private let source: DispatchSourceTimer
+
+    init(every interval: Duration, _ body: @escaping @Sendable () -> Void) {
+        source = DispatchSource.makeTimerSource(queue: DispatchQueue.global())
+        source.schedule(deadline: .now() + interval.dispatchInterval, repeating: interval.dispatchInterval)
+        source.setEventHandler(handler: body)
+        source.resume()
+    }
+
+    func cancel() {
+        source.cancel()
+    }
+}
+
+extension Duration {
+    var dispatchInterval: DispatchTimeInterval {
+        let components = self.components
+        let nanoseconds = components.seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        guard !nanoseconds.overflow else { return .never }
+        return .nanoseconds(Int(max(0, nanoseconds.partialValue + components.attoseconds / 1_000_000_000)))
+    }
+}
+
+enum RequestID {
+    /// 128 random bits as 32 hex digits.
+    static func make() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let value = (generator.next() as UInt64, generator.next() as UInt64)
+        return hex(value.0) + hex(value.1)
+    }
+
+    private static func hex(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}
