@@ -18,7 +18,8 @@ struct DatabaseCommandTests {
     func readingCommandsDoNotCreate() throws {
         let sandbox = Sandbox()
         let books = sandbox.directory + "/books.csv"
-        FileManager.default.createFile(atPath: books, contents: Data("title,author\nDune,Frank Herbert\n".utf8))
+        #expect(
+            FileManager.default.createFile(atPath: books, contents: Data("title,author\nDune,Frank Herbert\n".utf8)))
         let output = sandbox.directory + "/out.csv"
         for arguments in [
             ["list"], ["list", "--search", "x"], ["books"], ["books", "list", "--all"], ["clients"],
@@ -58,7 +59,7 @@ struct DatabaseCommandTests {
         }
         let sandbox = Sandbox()
         let file = sandbox.directory + "/books.csv"
-        FileManager.default.createFile(atPath: file, contents: Data("title,author\nDune,Frank Herbert\n".utf8))
+        #expect(FileManager.default.createFile(atPath: file, contents: Data("title,author\nDune,Frank Herbert\n".utf8)))
         #expect(sandbox.run(["import", file]).code == 0)
         #expect(try sandbox.dump().contains { $0.hasPrefix("books: ") && $0.contains("Dune") })
     }
@@ -105,7 +106,7 @@ struct DatabaseCommandTests {
     func notADatabase() throws {
         let sandbox = Sandbox()
         let content = Data(String(repeating: "not a database, just text\n", count: 200).utf8)
-        FileManager.default.createFile(atPath: sandbox.database, contents: content)
+        #expect(FileManager.default.createFile(atPath: sandbox.database, contents: content))
         for arguments in [["list"], ["take", "1"], ["migrate"], ["clients", "add", "X"]] {
             let result = sandbox.run(arguments)
             #expect(result.code == 73, "\(arguments): \(result.err)")
