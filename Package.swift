@@ -97,7 +97,7 @@ let package = Package(
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Formats"]),
         .testTarget(
             name: "LibraryServerTests",
-            dependencies: ["LibraryServer", "HTTP", "Library", "SQLite", "Formats", "LibraryCLI"]
+            dependencies: ["LibraryServer", "HTTP", "Library", "SQLite", "Formats", "Seeding"]
         ),
     ]
 )

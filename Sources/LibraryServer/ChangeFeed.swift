@@ -33,7 +33,6 @@ final class ChangeFeed: Sendable {
     private struct State {
         var subscribers: [Int: Subscriber] = [:]
         var nextID = 0
-        var running = false
         var stopping = false
         var thread: pthread_t?
     }
@@ -43,7 +42,6 @@ final class ChangeFeed: Sendable {
     private let versions: ScreenVersions
     private let now: @Sendable () -> Timestamp
     let interval: Duration
-    private let finished = Locked(false)
 
     init(
         pool: StorePool, versions: ScreenVersions, interval: Duration = .milliseconds(50),
@@ -91,7 +89,6 @@ final class ChangeFeed: Sendable {
         let store = try pool.open()
         let box = Unmanaged.passRetained(WatcherBox(feed: self, store: store)).toOpaque()
         var thread = pthread_t()
-        state.withLock { $0.running = true }
         let result = pthread_create(
             &thread, nil,
             { raw in
@@ -101,7 +98,6 @@ final class ChangeFeed: Sendable {
             }, box)
         if result != 0 {
             Unmanaged<WatcherBox>.fromOpaque(box).release()
-            state.withLock { $0.running = false }
             throw WatcherError(code: result)
         }
         state.withLock { $0.thread = thread }
