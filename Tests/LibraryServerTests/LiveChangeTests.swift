@@ -46,7 +46,9 @@ final class EventReader {
 
 @Suite("serve: live changes")
 struct LiveChangeTests {
-    @Test("changes?since: 304 when nothing changed, the change-set and new ETag after a take, the whole document for an unknown version")
+    @Test(
+        "changes?since: 304 when nothing changed, the change-set and new ETag after a take, the whole document for an unknown version"
+    )
     func changesSince() throws {
         let library = try TestLibrary()
         let token = try library.token(client: 1)
@@ -226,5 +228,25 @@ struct ServeProcessTests {
         #expect(all.components(separatedBy: "Listening on").count == 2)
         #expect(all.contains("GET /v1/screen 200"))
         #expect(!all.contains(token))
+    }
+
+    @Test("serve refuses a bad LIBRARY_NOW (64), a bad host (64) and a port in use (1), before listening")
+    func badStarts() throws {
+        let library = try TestLibrary()
+        let badClock = try Binary.run(
+            ["--db", library.path, "serve", "--port", "0"], environment: ["LIBRARY_NOW": "nope"])
+        #expect(badClock.code == 64)
+        #expect(badClock.err.contains("LIBRARY_NOW"))
+        #expect(!badClock.err.contains("Listening"))
+        let badHost = try Binary.run(["--db", library.path, "serve", "--host", "example.org", "--port", "0"])
+        #expect(badHost.code == 64)
+        #expect(badHost.err.contains("example.org"))
+        let badPort = try Binary.run(["--db", library.path, "serve", "--port", "70000"])
+        #expect(badPort.code == 64)
+        try library.serve { service in
+            let taken = try Binary.run(["--db", library.path, "serve", "--port", String(service.port)])
+            #expect(taken.code == 1)
+            #expect(taken.err.contains("cannot listen"))
+        }
     }
 }

@@ -245,8 +245,10 @@ struct LoanRouteTests {
             #expect(replay.status == 201)
             #expect(replay.body == first.body)
         }
-        let loans = try library.store().loanHistory(clientID: 1) + library.store().openLoans(
-            clientID: 1, now: TestLibrary.now)
+        let loans =
+            try library.store().loanHistory(clientID: 1)
+            + library.store().openLoans(
+                clientID: 1, now: TestLibrary.now)
         #expect(loans.map(\.book.id) == [12])
     }
 }

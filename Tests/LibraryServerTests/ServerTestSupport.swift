@@ -145,11 +145,15 @@ enum Binary {
     }()
 
     /// Runs the binary to the end with a clean environment.
-    static func run(_ arguments: [String]) throws -> (code: Int32, out: String, err: String) {
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (
+        code: Int32, out: String, err: String
+    ) {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
-        process.environment = ["PATH": "/usr/bin:/bin", "LIBRARY_NOW": "2026-11-29T14:40:00Z"]
+        process.environment = ["PATH": "/usr/bin:/bin", "LIBRARY_NOW": "2026-11-29T14:40:00Z"].merging(environment) {
+            $1
+        }
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
@@ -160,7 +164,8 @@ enum Binary {
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (
-            process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self)
+            process.terminationStatus, String(decoding: outData, as: UTF8.self),
+            String(decoding: errData, as: UTF8.self)
         )
     }
 }

@@ -36,7 +36,10 @@ enum ServeCommand {
                 databasePath: context.options.database.path, configuration: configuration,
                 now: { fixedNow ?? Timestamp.systemNow() })
         } catch let error as ServerError {
-            throw Failure(message: "\(error).", code: .refused)
+            switch error {
+            case .badHost, .badPort, .badConfiguration: throw Failure(message: "\(error).", code: .usage)
+            case .cannotListen: throw Failure(message: "\(error).", code: .refused)
+            }
         } catch let error as SQLiteError {
             throw Failure(sqlite: error, path: context.options.database.path)
         }
