@@ -1,6 +1,7 @@
 import Formats
 import HTTP
 import Library
+import LibraryScreen
 
 /// `GET /v1/books` (keyset pages, or ranked search results), `GET /v1/books/:id`, and the librarian's
 /// `POST /v1/books` and `POST /v1/clients`.
@@ -51,7 +52,7 @@ struct BookRoutes: Sendable {
         var nextLink: String?
         if let next {
             var link = "/v1/books?after=\(next)&limit=\(limit)"
-            if let search { link += "&search=" + Self.percentEncoded(search) }
+            if let search { link += "&search=" + ActionRequests.percentEncoded(search) }
             headers.set("Link", "<\(link)>; rel=\"next\"")
             nextLink = link
         }
@@ -102,22 +103,5 @@ struct BookRoutes: Sendable {
                 return .json(LibraryJSON.client(client), status: .created)
             }
         }
-    }
-
-    /// `text` for a query value: unreserved characters as they are, the rest percent-encoded (UTF-8).
-    static func percentEncoded(_ text: String) -> String {
-        var result = ""
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                UInt8(ascii: "~"):
-                result.unicodeScalars.append(UnicodeScalar(byte))
-            default:
-                let digits = Array("0123456789ABCDEF")
-                result += "%\(digits[Int(byte >> 4)])\(digits[Int(byte & 0xF)])"
-            }
-        }
-        return result
     }
 }

@@ -251,4 +251,36 @@ struct LoanRouteTests {
                 clientID: 1, now: TestLibrary.now)
         #expect(loans.map(\.book.id) == [12])
     }
+
+    @Test("the actions in the screen document carry requests that work as they are")
+    func actionsAsRequests() throws {
+        let library = try TestLibrary()
+        let token = try library.token(client: 1)
+        try library.serve { service in
+            let screen = try call(service.port, "GET", "/v1/screen", token: token).json
+            let grid = try #require(screen["sections"]?.arrayValue?.first { $0["id"] == .string("library-books") })
+            let take = try #require(
+                grid["items"]?.arrayValue?.lazy.compactMap { $0["actions"]?.arrayValue?.first }.first {
+                    $0["id"] == .string("take")
+                })
+            let method = try #require(take["method"]?.stringValue)
+            let href = try #require(take["href"]?.stringValue)
+            let body = try #require(take["body"]).serialized(pretty: false)
+            let taken = try call(service.port, method, href, token: token, json: body)
+            #expect(taken.status == 201)
+            let ret = try #require(
+                value(try taken.json, "changes", "items", "inserted", 0, "item", "actions", 0))
+            #expect(ret["id"] == .string("return"))
+            let returned = try call(
+                service.port, try #require(ret["method"]?.stringValue), try #require(ret["href"]?.stringValue),
+                token: token)
+            #expect(returned.status == 200)
+            let footer = value(screen, "sections", 2, "supplementaries")?.arrayValue?.first {
+                $0["kind"] == .string("footer")
+            }
+            let next = try #require(footer?["actions"]?.arrayValue?.first { $0["id"] == .string("next-page") })
+            #expect(next["href"] == .string("/v1/screen?page=2"))
+            #expect(try call(service.port, "GET", "/v1/screen?page=2", token: token).status == 200)
+        }
+    }
 }
