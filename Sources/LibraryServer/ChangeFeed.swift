@@ -160,7 +160,11 @@ final class ChangeFeed: Sendable {
             if let known = read[subscriber.key] {
                 current = known
             } else {
-                guard let fresh = try? versions.current(subscriber.key, store: store, now: time) else { continue }
+                guard let fresh = try? versions.current(subscriber.key, store: store, now: time) else {
+                    // Busy or failing: look again at the next tick.
+                    state.withLock { $0.subscribers[id]?.fresh = true }
+                    continue
+                }
                 read[subscriber.key] = fresh
                 current = fresh
             }

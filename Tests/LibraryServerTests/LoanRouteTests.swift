@@ -3,6 +3,7 @@ import Foundation
 import HTTP
 import Library
 import LibraryServer
+import SQLite
 import Testing
 
 @Suite("serve: loans and books")
@@ -282,5 +283,25 @@ struct LoanRouteTests {
             #expect(next["href"] == .string("/v1/screen?page=2"))
             #expect(try call(service.port, "GET", "/v1/screen?page=2", token: token).status == 200)
         }
+    }
+
+    @Test("while another process holds the write lock, reads still answer and a change is 503 with Retry-After")
+    func busyDatabase() throws {
+        let library = try TestLibrary()
+        let token = try library.token(client: 1)
+        let service = try library.start(busyTimeoutMilliseconds: 200)
+        defer { service.stop() }
+        #expect(try call(service.port, "GET", "/v1/screen", token: token).status == 200)  // records the token's use
+        let writer = try Database(path: library.path)
+        try writer.execute("BEGIN IMMEDIATE")
+        let read = try call(service.port, "GET", "/v1/screen", token: token)
+        #expect(read.status == 200)
+        let busy = try call(service.port, "POST", "/v1/loans", token: token, json: #"{"bookIds": [1]}"#)
+        #expect(busy.status == 503)
+        #expect(busy.code == "busy")
+        #expect(busy[header: "Retry-After"] == "1")
+        try writer.execute("ROLLBACK")
+        let taken = try call(service.port, "POST", "/v1/loans", token: token, json: #"{"bookIds": [1]}"#)
+        #expect(taken.status == 201)
     }
 }

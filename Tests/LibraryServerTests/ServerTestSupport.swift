@@ -3,6 +3,7 @@ import Foundation
 import HTTP
 import Library
 import LibraryServer
+import SQLite
 import Seeding
 import Testing
 
@@ -39,10 +40,15 @@ final class TestLibrary: @unchecked Sendable {
     }
 
     /// Starts the service on 127.0.0.1, port 0, with a fixed clock.
-    func start(threads: Int = 4, log: (@Sendable (AccessLogEntry) -> Void)? = nil) throws -> LibraryService {
+    func start(
+        threads: Int = 4, busyTimeoutMilliseconds: Int = 5_000, log: (@Sendable (AccessLogEntry) -> Void)? = nil
+    ) throws -> LibraryService {
         var configuration = ServerConfiguration(host: "127.0.0.1", port: 0, threads: threads)
         configuration.accessLog = log
-        return try LibraryService.start(databasePath: path, configuration: configuration, now: { TestLibrary.now })
+        return try LibraryService.start(
+            databasePath: path, configuration: configuration,
+            databaseOptions: DatabaseOptions(busyTimeoutMilliseconds: busyTimeoutMilliseconds),
+            now: { TestLibrary.now })
     }
 
     /// Starts the service, runs `body` and stops it.
