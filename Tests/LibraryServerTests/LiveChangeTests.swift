@@ -114,6 +114,35 @@ struct LiveChangeTests {
         }
     }
 
+    @Test("stopping the service answers a waiting long-poll 304 and ends open streams")
+    func stopWhileWaiting() throws {
+        let library = try TestLibrary()
+        let token = try library.token(client: 1)
+        let service = try library.start()
+        let etag = try #require(try call(service.port, "GET", "/v1/screen", token: token)[header: "ETag"])
+        let waiting = try TestClient(port: service.port, timeoutSeconds: 30)
+        waiting.request(
+            "GET", "/v1/screen/changes?since=\(etag.dropFirst().dropLast())&wait=60",
+            headers: [("Authorization", "Bearer \(token)")])
+        let stream = try TestClient(port: service.port, timeoutSeconds: 30)
+        stream.request("GET", "/v1/screen/events", headers: [("Authorization", "Bearer \(token)")])
+        _ = try stream.readHead()
+        _ = try EventReader(stream).next()
+        #expect(!waiting.isReadable(withinMilliseconds: 100))
+        let stopper = Background { service.stop() }
+        let answer = try waiting.readResponse()
+        #expect(answer.status == 304)
+        var ended = false
+        for _ in 0..<100 {
+            guard try stream.readChunk() != nil else {
+                ended = true
+                break
+            }
+        }
+        #expect(ended)
+        #expect(stopper.join())
+    }
+
     @Test("an event stream starts with the whole screen, then gets a take made by another librarycli process")
     func eventStreamAcrossProcesses() throws {
         let library = try TestLibrary()
