@@ -71,6 +71,11 @@ public final class LibraryService: Sendable {
         parts.pool.drain()
     }
 
+    /// A service no one holds any more is stopped (its watcher thread too).
+    deinit {
+        stop()
+    }
+
     /// The API's routes, without handlers that work (for the API description and its test).
     ///
     ///     LibraryService.routes.map { "\($0.method) \($0.pattern)" }  // ["GET /healthz", ...]
