@@ -6,6 +6,7 @@
 //   Sections <- Rendering (also uses Formats to write JSON)
 //   Library + Sections <- LibraryScreen
 //   CMicroHTTPD <- HTTP (also uses Formats for JSON bodies; knows no books)
+//   HTTP + Library + LibraryScreen + Rendering <- LibraryServer (the HTTP API: handlers call the domain)
 //   everything <- LibraryCLI <- librarycli
 import PackageDescription
 
@@ -19,6 +20,7 @@ let package = Package(
         .library(name: "Rendering", targets: ["Rendering"]),
         .library(name: "LibraryScreen", targets: ["LibraryScreen"]),
         .library(name: "HTTP", targets: ["HTTP"]),
+        .library(name: "LibraryServer", targets: ["LibraryServer"]),
     ],
     targets: [
         // The system's libsqlite3 (Debian: libsqlite3-dev).
@@ -59,9 +61,14 @@ let package = Package(
         .target(name: "LibraryScreen", dependencies: ["Library", "Sections"]),
         .target(name: "HTTP", dependencies: ["CMicroHTTPD", "Formats"]),
         .target(
+            name: "LibraryServer",
+            dependencies: ["HTTP", "SQLite", "Library", "LibraryScreen", "Rendering", "Sections", "Formats"]
+        ),
+        .target(
             name: "LibraryCLI",
             dependencies: [
                 "ArgumentParsing", "SQLite", "Library", "Formats", "Seeding", "Sections", "Rendering", "LibraryScreen",
+                "HTTP", "LibraryServer",
             ]
         ),
         .executableTarget(
@@ -88,5 +95,9 @@ let package = Package(
         .testTarget(name: "LibraryCLITests", dependencies: ["LibraryCLI", "Library", "SQLite"], exclude: ["Golden"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["Library", "SQLite"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Formats"]),
+        .testTarget(
+            name: "LibraryServerTests",
+            dependencies: ["LibraryServer", "HTTP", "Library", "SQLite", "Formats", "Seeding"]
+        ),
     ]
 )

@@ -26,7 +26,7 @@ public enum CommandLineSpec {
         subcommands: [
             list, take, returnBooks, renew, loans, history, clients, tokens, books, seed, importCatalog, export,
             migrate,
-            initDatabase, completion,
+            initDatabase, serve, completion,
         ],
         defaultSubcommand: "list",
         version: version,
@@ -224,6 +224,20 @@ public enum CommandLineSpec {
     static let initDatabase = CommandSpec(
         name: "init", abstract: "Create the database with the demo catalog.",
         options: [.flag("empty", help: "Create it with no books and no clients.")])
+
+    static let serve = CommandSpec(
+        name: "serve", abstract: "Serve the library's HTTP/JSON API to app fronts, with live screen changes.",
+        discussion: """
+            When ready, prints 'Listening on http://HOST:PORT' on standard error, then one access log line per \
+            request (not with -q). SIGINT or SIGTERM stops it gracefully (exit 0). Fronts authenticate with a \
+            bearer token ('tokens create') or sign in with a card number and PIN (POST /v1/sessions).
+            """,
+        options: [
+            .value("host", valueName: "address", help: "The address to listen on (default: 127.0.0.1, loopback only)."),
+            .value("port", valueName: "n", help: "The port to listen on; 0 picks a free one (default: 8080)."),
+            .value(
+                "threads", valueName: "n", help: "Worker threads, each with its own database connection (default: 4)."),
+        ])
 
     static let completion = CommandSpec(
         name: "completion", abstract: "Print a shell completion script.",

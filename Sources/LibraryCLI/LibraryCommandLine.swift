@@ -92,6 +92,7 @@ public enum LibraryCommandLine {
         case ["export"]: return try CatalogCommands.export(context)
         case ["migrate"]: return try DatabaseCommands.migrate(context)
         case ["init"]: return try DatabaseCommands.initialize(context)
+        case ["serve"]: return try ServeCommand.run(context)
         case ["completion"]: return try completion(context)
         default:
             throw InternalError("no command runs for '\(context.parsed.path.joined(separator: " "))'")

@@ -119,7 +119,11 @@ public enum LibraryScreen {
                 subtitle: byline(book),
                 lines: ["Due \(due)"],
                 badges: held.isOverdue ? [Badge(text: "overdue", style: .warning)] : [],
-                actions: [Action(id: "return", title: "Return", command: "\(program) return \(book.id)")],
+                actions: [
+                    Action(
+                        id: "return", title: "Return", command: "\(program) return \(book.id)",
+                        request: ActionRequests.returnBook(book.id))
+                ],
                 fields: [
                     Field("bookId", .int(book.id)), Field("dueAt", .string(held.loan.dueAt.iso8601)),
                     Field("overdue", .bool(held.isOverdue)), Field("renewals", .int(held.loan.renewals)),
@@ -133,7 +137,11 @@ public enum LibraryScreen {
                 kind: .header, id: "client-books-header", title: "Your books",
                 actions: items.isEmpty
                     ? []
-                    : [Action(id: "show-all", title: "All your books", command: loansCommand(program: program))]),
+                    : [
+                        Action(
+                            id: "show-all", title: "All your books", command: loansCommand(program: program),
+                            request: ActionRequests.loans)
+                    ]),
             emptyState: Supplementary(
                 kind: .empty, id: "client-books-empty", title: "You don't have any books right now!",
                 lines: ["Pick one from the library below: \(program) take <book-id>"]))
@@ -146,7 +154,11 @@ public enum LibraryScreen {
             kind: .header, id: "library-books-header",
             title: catalog.search.map { "Library: books matching “\($0)”" } ?? "Library",
             count: catalog.totalCount,
-            actions: [Action(id: "search", title: "Search", command: "\(program) list --search <text>")])
+            actions: [
+                Action(
+                    id: "search", title: "Search", command: "\(program) list --search <text>",
+                    request: ActionRequests.search)
+            ])
         return Section(
             id: SectionID.libraryBooks, layout: .grid(minimumItemWidth: 28, spacing: 2), items: items,
             header: header, footer: footer(catalog, showsAll: showsAll, program: program),
@@ -165,11 +177,17 @@ public enum LibraryScreen {
         var fields: [Field] = [Field("bookId", .int(book.id))]
         switch entry.availability {
         case .available:
-            actions.append(Action(id: "take", title: "Take", command: "\(program) take \(book.id)"))
+            actions.append(
+                Action(
+                    id: "take", title: "Take", command: "\(program) take \(book.id)",
+                    request: ActionRequests.take(book.id)))
             fields.append(Field("availability", .string("available")))
         case .heldByYou(let dueAt):
             badges.append(Badge(text: "✓ yours", style: .positive))
-            actions.append(Action(id: "return", title: "Return", command: "\(program) return \(book.id)"))
+            actions.append(
+                Action(
+                    id: "return", title: "Return", command: "\(program) return \(book.id)",
+                    request: ActionRequests.returnBook(book.id)))
             fields.append(Field("availability", .string("yours")))
             fields.append(Field("dueAt", .string(dueAt.iso8601)))
         case .onLoan(let dueAt):
@@ -203,15 +221,24 @@ public enum LibraryScreen {
             "\(program) list --page \(number)\(perPageArgument(perPage))\(searchArgument(catalog))"
         }
         if catalog.page > 1 && catalog.page <= catalog.pageCount {
-            actions.append(Action(id: "previous-page", title: "Previous page", command: page(catalog.page - 1)))
+            actions.append(
+                Action(
+                    id: "previous-page", title: "Previous page", command: page(catalog.page - 1),
+                    request: ActionRequests.screen(page: catalog.page - 1, perPage: perPage, search: catalog.search)))
         }
         if catalog.hasNextPage {
-            actions.append(Action(id: "next-page", title: "Next page", command: page(catalog.page + 1)))
+            actions.append(
+                Action(
+                    id: "next-page", title: "Next page", command: page(catalog.page + 1),
+                    request: ActionRequests.screen(page: catalog.page + 1, perPage: perPage, search: catalog.search)))
             // Load more: the same books and the next page's after them, in the same order (pages are keyed on the
             // book id, so what is shown never reorders).
             if catalog.page == 1 && perPage * 2 <= 10_000 {
                 let more = "\(program) list --per-page \(perPage * 2)\(searchArgument(catalog))"
-                actions.append(Action(id: "load-more", title: "Load more", command: more))
+                actions.append(
+                    Action(
+                        id: "load-more", title: "Load more", command: more,
+                        request: ActionRequests.screen(page: nil, perPage: perPage * 2, search: catalog.search)))
             }
         }
         return Supplementary(

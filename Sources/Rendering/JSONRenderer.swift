@@ -110,11 +110,36 @@ public struct JSONRenderer: Sendable {
         return .object(members: flattening(supplementary.fields, into: members, reserved: reservedSupplementaryKeys))
     }
 
-    /// An action as a value: `id`, `title`, `command`.
+    /// An action as a value: `id`, `title`, `command`, and when it has a request form, `method`, `href` and `body`
+    /// (if any).
     ///
-    ///     JSONRenderer.action(take)  // {"id":"take","title":"Take","command":"librarycli take 12"}
+    ///     JSONRenderer.action(take)
+    ///     // {"id":"take","title":"Take","command":"librarycli take 12","method":"POST","href":"/v1/loans",
+    ///     //  "body":{"bookIds":[12]}}
     public static func action(_ action: Action) -> JSONValue {
-        ["id": .string(action.id), "title": .string(action.title), "command": .string(action.command)]
+        var members: [(key: String, value: JSONValue)] = [
+            ("id", .string(action.id)), ("title", .string(action.title)), ("command", .string(action.command)),
+        ]
+        if let request = action.request {
+            members.append(("method", .string(request.method)))
+            members.append(("href", .string(request.href)))
+            if let body = request.body { members.append(("body", value(body))) }
+        }
+        return .object(members: members)
+    }
+
+    /// An action's structured value (a request body) as a value.
+    ///
+    ///     JSONRenderer.value(Action.Value.object([("bookIds", .array([.int(12)]))]))  // {"bookIds":[12]}
+    public static func value(_ value: Action.Value) -> JSONValue {
+        switch value {
+        case .null: .null
+        case .bool(let bool): .bool(bool)
+        case .int(let int): .int(int)
+        case .string(let string): .string(string)
+        case .array(let values): .array(values.map { Self.value($0) })
+        case .object(let members): .object(members: members.map { ($0.name, Self.value($0.value)) })
+        }
     }
 
     /// A field value as a value; non-finite doubles become `null`.

@@ -220,6 +220,9 @@ struct BadEnvironmentTests {
             (["init"], ["init"], []),
             (["init"], ["--db", sandbox.directory + "/new.sqlite", "init"], [.clock]),
             (["completion"], ["completion", "bash"], []),
+            // `serve` runs until a signal, so it is not run here: LibraryServerTests runs the binary with a bad
+            // LIBRARY_NOW (exit 64) and with LIBRARY_CLIENT set (ignored).
+            (["serve"], ["help", "serve"], []),
             (["help"], ["help", "take"], []),
             (["--version"], ["--version"], []),
             ([], [], [.clock, .client]),

@@ -46,7 +46,12 @@ struct LibraryScreenTests {
         #expect(item.id == "client-book-2")
         #expect(item.lines == ["Due 2026-12-13"])
         #expect(item.badges == [Badge(text: "overdue", style: .warning)])
-        #expect(item.actions == [Action(id: "return", title: "Return", command: "librarycli return 2")])
+        #expect(
+            item.actions == [
+                Action(
+                    id: "return", title: "Return", command: "librarycli return 2",
+                    request: Action.Request(method: "DELETE", href: "/v1/loans/2"))
+            ])
         #expect(item.fields.contains(Field("bookId", .int(2))))
         #expect(row.supplementaries.map(\.kind) == [.header])
     }
@@ -61,7 +66,13 @@ struct LibraryScreenTests {
         #expect(grid.items[1].badges == [Badge(text: "on loan until 2026-12-20", style: .muted)])
         #expect(grid.items[1].actions.isEmpty)
         #expect(grid.items[2].badges.isEmpty)
-        #expect(grid.items[2].actions == [Action(id: "take", title: "Take", command: "librarycli take 3")])
+        #expect(
+            grid.items[2].actions == [
+                Action(
+                    id: "take", title: "Take", command: "librarycli take 3",
+                    request: Action.Request(
+                        method: "POST", href: "/v1/loans", body: .object([("bookIds", .array([.int(3)]))])))
+            ])
     }
 
     @Test("the footer says which page and how many in all; its actions go to the previous and next page, once each")
@@ -114,7 +125,12 @@ struct LibraryScreenTests {
     func showAllAndSingularPages() throws {
         let screen = LibraryScreen.snapshot(from: Fixture.screen(heldIDs: [1, 2]))
         let row = try #require(screen.sections.first { $0.id == "client-books" })
-        #expect(row.header?.actions == [Action(id: "show-all", title: "All your books", command: "librarycli loans")])
+        #expect(
+            row.header?.actions == [
+                Action(
+                    id: "show-all", title: "All your books", command: "librarycli loans",
+                    request: Action.Request(method: "GET", href: "/v1/loans"))
+            ])
         let empty = try #require(
             LibraryScreen.snapshot(from: Fixture.screen()).sections.first { $0.id == "client-books" })
         #expect(empty.header?.actions.isEmpty == true)
@@ -136,5 +152,32 @@ struct LibraryScreenTests {
         #expect(grid.items.isEmpty)
         #expect(grid.supplementaries.map(\.kind) == [.header, .empty])
         #expect(grid.supplementaries[1].title == title)
+    }
+}
+
+@Suite("The screen's actions as requests")
+struct ActionRequestTests {
+    @Test("every action of the screen carries its HTTP form beside its command")
+    func everyActionHasARequest() throws {
+        let screen = LibraryScreen.snapshot(from: Fixture.screen(heldIDs: [1, 2]))
+        var actions: [Action] = []
+        for section in screen.sections {
+            actions += section.items.flatMap(\.actions)
+            actions += section.supplementaries.flatMap(\.actions)
+        }
+        #expect(!actions.isEmpty)
+        for action in actions {
+            #expect(action.request != nil, "\(action.id) has no request")
+        }
+    }
+
+    @Test("page requests keep the page size and the search, percent-encoded")
+    func pageRequests() {
+        #expect(ActionRequests.screen(page: 2, perPage: 20, search: nil).href == "/v1/screen?page=2")
+        #expect(
+            ActionRequests.screen(page: 3, perPage: 50, search: "garcía márquez").href
+                == "/v1/screen?page=3&perPage=50&search=garc%C3%ADa%20m%C3%A1rquez")
+        #expect(
+            ActionRequests.screen(page: nil, perPage: 40, search: "a&b").href == "/v1/screen?perPage=40&search=a%26b")
     }
 }

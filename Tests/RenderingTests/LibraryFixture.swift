@@ -16,7 +16,11 @@ enum LibraryFixture {
     static let clientBookItems = [
         Item(
             id: "client-book-12", kind: "book", title: "Dune", subtitle: "Frank Herbert", lines: ["due 2026-12-13"],
-            actions: [Action(id: "return", title: "Return", command: "librarycli return 12")],
+            actions: [
+                Action(
+                    id: "return", title: "Return", command: "librarycli return 12",
+                    request: Action.Request(method: "DELETE", href: "/v1/loans/12"))
+            ],
             fields: [Field("bookId", .int(12)), Field("dueAt", .string("2026-12-13"))]),
         Item(
             id: "client-book-7", kind: "book", title: "Crime and Punishment", subtitle: "Fyodor Dostoevsky",
@@ -48,7 +52,13 @@ enum LibraryFixture {
     ) -> Item {
         Item(
             id: "book-\(id)", kind: "book", title: title, subtitle: author, badges: badges,
-            actions: canTake ? [Action(id: "take", title: "Take", command: "librarycli take \(id)")] : [],
+            actions: canTake
+                ? [
+                    Action(
+                        id: "take", title: "Take", command: "librarycli take \(id)",
+                        request: Action.Request(
+                            method: "POST", href: "/v1/loans", body: .object([("bookIds", .array([.int(id)]))])))
+                ] : [],
             fields: [Field("bookId", .int(id)), Field("available", .bool(canTake))])
     }
 

@@ -1,0 +1,96 @@
+import HTTP
+import Library
+
+/// Where the authentication middleware leaves who made the request.
+///
+///     let principal = request.storage[PrincipalKey.self]
+enum PrincipalKey: RequestStorageKey {
+    typealias Value = Principal
+}
+
+extension Request {
+    /// The caller, as the authentication middleware found them; 401 when there was no token (on a public route).
+    func principal() throws(Problem) -> Principal {
+        guard let principal = storage[PrincipalKey.self] else { throw Authentication.missingToken() }
+        return principal
+    }
+
+    /// The client the caller's token acts as; 403 for a librarian's token, which has no screen or loans.
+    func clientID() throws(Problem) -> Int {
+        let principal = try principal()
+        guard let id = principal.owner.clientID else {
+            throw Problem(
+                status: .forbidden, code: "not-a-client",
+                detail: "This is a librarian's token; a client's screen and loans need a client's token.")
+        }
+        return id
+    }
+
+    /// 403 unless the caller's token is a librarian's.
+    func requireLibrarian() throws(Problem) {
+        guard try principal().isLibrarian else {
+            throw Problem(
+                status: .forbidden, code: "librarian-only",
+                detail: "Only a librarian's token may do this; this token acts for one client.")
+        }
+    }
+}
+
+/// Bearer tokens: `Authorization: Bearer <token>` is checked against the store and the caller put in the request's
+/// storage (``PrincipalKey``). Routes that are public (health, sign-in, the API description) need no token; every
+/// other request without one, or with an unknown or revoked one, is answered 401 with `WWW-Authenticate: Bearer`.
+/// The token never appears in a problem, and the store compares only its hash.
+enum Authentication {
+    /// Paths anyone may call.
+    static let publicPaths: Set<String> = ["/healthz", "/v1/sessions", "/v1/openapi.json"]
+
+    static func middleware(pool: StorePool, now: @escaping @Sendable () -> Timestamp) -> Middleware {
+        Middleware { request, next in
+            var request = request
+            guard let header = request.headers["Authorization"] else {
+                if publicPaths.contains(request.path) { return try next(request) }
+                throw missingToken()
+            }
+            guard let token = bearerToken(header) else {
+                throw Problem(
+                    status: .unauthorized, code: "bad-authorization",
+                    detail: "The Authorization header must be 'Bearer <token>'.",
+                    headers: ["WWW-Authenticate": #"Bearer error="invalid_request""#])
+            }
+            let principal = try pool.with { store in try store.authenticate(token: token, now: now()) }
+            guard let principal else {
+                throw Problem(
+                    status: .unauthorized, code: "unknown-token",
+                    detail: "The bearer token is unknown or was revoked.",
+                    headers: ["WWW-Authenticate": #"Bearer error="invalid_token""#])
+            }
+            request.storage[PrincipalKey.self] = principal
+            return try next(request)
+        }
+    }
+
+    static func missingToken() -> Problem {
+        Problem(
+            status: .unauthorized, code: "no-token",
+            detail: "This needs a bearer token: 'Authorization: Bearer <token>' (see 'librarycli tokens create' or "
+                + "POST /v1/sessions).",
+            headers: ["WWW-Authenticate": "Bearer"])
+    }
+
+    /// The token of a `Bearer` credential (the scheme in any case), or nil.
+    static func bearerToken(_ header: String) -> String? {
+        let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
+        let token = parts[1].trimmingCharacters(in: " \t")
+        return token.isEmpty ? nil : token
+    }
+}
+
+extension Substring {
+    func trimmingCharacters(in set: String) -> String {
+        var text = self
+        while let first = text.first, set.contains(first) { text = text.dropFirst() }
+        while let last = text.last, set.contains(last) { text = text.dropLast() }
+        return String(text)
+    }
+}

@@ -1,0 +1,107 @@
+import Formats
+import HTTP
+import Library
+import LibraryScreen
+
+/// `GET /v1/books` (keyset pages, or ranked search results), `GET /v1/books/:id`, and the librarian's
+/// `POST /v1/books` and `POST /v1/clients`.
+struct BookRoutes: Sendable {
+    let service: ServiceParts
+
+    /// The most books one page of `GET /v1/books` holds.
+    static let maxLimit = 1_000
+
+    func add(to router: inout Router) {
+        router.get("/v1/books", books)
+        router.post("/v1/books", accepts: .json, addBook)
+        router.get("/v1/books/:id", book)
+        router.post("/v1/clients", accepts: .json, addClient)
+    }
+
+    /// A page of books: by id after `after` (the last id of the previous page), or, with `search`, the matches
+    /// best first after the `after` first ones. `next` (and a `Link: rel="next"` header) names the next page.
+    func books(_ request: Request) throws -> Response {
+        let principal = try request.principal()
+        let limit =
+            try request.query["limit"].map { text throws(Problem) in
+                try ScreenQuery.integer(text, name: "limit", in: 1...Self.maxLimit)
+            } ?? 20
+        let after =
+            try request.query["after"].map { text throws(Problem) in
+                try ScreenQuery.integer(text, name: "after", in: 0...Int.max)
+            } ?? 0
+        let search = try ScreenQuery(request.query).search
+        let viewer = principal.owner.clientID
+        let (entries, next): ([LibraryEntry], Int?) = try service.pool.with { store in
+            guard let search else {
+                let entries = try store.books(after: after, limit: limit + 1, viewerID: viewer)
+                let page = Array(entries.prefix(limit))
+                return (page, entries.count > limit ? page.last?.book.id : nil)
+            }
+            guard after <= LibraryStore.maxPerPage - limit else {
+                throw Problem(
+                    status: .badRequest, code: "bad-parameter",
+                    detail: "Search results go as far as \(LibraryStore.maxPerPage) books; narrow the search.",
+                    extensions: ["parameter": "after"])
+            }
+            let found = try store.libraryPage(page: 1, perPage: after + limit, viewerID: viewer, search: search)
+            let page = Array(found.entries.dropFirst(after))
+            return (page, after + limit < found.totalCount ? after + limit : nil)
+        }
+        var headers = HTTPHeaders()
+        var nextLink: String?
+        if let next {
+            var link = "/v1/books?after=\(next)&limit=\(limit)"
+            if let search { link += "&search=" + ActionRequests.percentEncoded(search) }
+            headers.set("Link", "<\(link)>; rel=\"next\"")
+            nextLink = link
+        }
+        return .json(
+            .object(members: [
+                ("books", .array(entries.map { LibraryJSON.book($0.book, availability: $0.availability) })),
+                ("next", next.map { .string(String($0)) } ?? .null),
+                ("nextHref", nextLink.map { .string($0) } ?? .null),
+            ]), headers: headers)
+    }
+
+    func book(_ request: Request) throws -> Response {
+        _ = try request.principal()
+        let id = try ScreenQuery.integer(request.parameters["id"] ?? "", name: "id", in: 1...Int.max)
+        guard let book = try service.pool.with({ store in try store.book(id: id) }) else {
+            throw ProblemMapping.libraryProblem(.noSuchBook(id: id))
+        }
+        return .json(LibraryJSON.book(book))
+    }
+
+    /// Librarian: adds a book `{"title", "author", "year", "pages", "description", "isbn"}`; 201 with `Location`.
+    func addBook(_ request: Request) throws -> Response {
+        try request.requireLibrarian()
+        let body = try BodyReader(request)
+        let draft = NewBook(
+            title: try body.requiredString("title"), author: try body.string("author") ?? "",
+            year: try body.int("year"), pages: try body.int("pages"),
+            description: try body.string("description") ?? "", isbn: try body.string("isbn"))
+        return try service.pool.with { store in
+            try Idempotency.run(request, store: store, now: service.now()) { store in
+                let book = try store.addBook(draft)
+                return .json(LibraryJSON.book(book), status: .created, headers: ["Location": "/v1/books/\(book.id)"])
+            }
+        }
+    }
+
+    /// Librarian: adds a client `{"name", "cardNumber", "loanLimit"}`; 201.
+    func addClient(_ request: Request) throws -> Response {
+        try request.requireLibrarian()
+        let body = try BodyReader(request)
+        let name = try body.requiredString("name")
+        let card = try body.string("cardNumber")
+        let limit = try body.int("loanLimit") ?? LibraryRules.defaultLoanLimit
+        let now = service.now()
+        return try service.pool.with { store in
+            try Idempotency.run(request, store: store, now: now) { store in
+                let client = try store.addClient(name: name, cardNumber: card, loanLimit: limit, now: now)
+                return .json(LibraryJSON.client(client), status: .created)
+            }
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import HTTP
+import Library
+import SQLite
+
+/// What the routes share: the stores, the kept screen versions, the live feed and the clock.
+struct ServiceParts: Sendable {
+    let pool: StorePool
+    let versions: ScreenVersions
+    let feed: ChangeFeed
+    let now: @Sendable () -> Timestamp
+}
+
+/// The library's HTTP API (`librarycli serve`): the routes, bearer-token authentication, the mapping of the
+/// library's refusals to problems, and the watcher that sends screen changes to open event streams and waiting
+/// long-polls. Handlers only call the store and pick a renderer; the store knows no HTTP.
+///
+///     let signals = TerminationSignals()
+///     let service = try LibraryService.start(
+///         databasePath: "library.sqlite", configuration: ServerConfiguration(port: 0), now: { Timestamp.systemNow() })
+///     print("Listening on http://127.0.0.1:\(service.port)")
+///     _ = signals.wait()
+///     service.stop()
+public final class LibraryService: Sendable {
+    /// The HTTP server.
+    public let server: Server
+    private let parts: ServiceParts
+
+    /// The port it listens on.
+    public var port: Int { server.port }
+
+    private init(server: Server, parts: ServiceParts) {
+        self.server = server
+        self.parts = parts
+    }
+
+    /// Opens the database at `databasePath` (one connection per worker thread, plus the watcher's), starts the
+    /// change watcher (polling every `watchInterval`) and the server. The database must exist and be migrated
+    /// (the CLI opens it first).
+    ///
+    ///     let service = try LibraryService.start(databasePath: path, configuration: configuration, now: clock)
+    ///
+    /// - Throws: `ServerError` when the address cannot be bound, the store's errors when the database cannot be
+    ///   opened.
+    public static func start(
+        databasePath: String, configuration: ServerConfiguration, databaseOptions: DatabaseOptions = DatabaseOptions(),
+        watchInterval: Duration = .milliseconds(50), now: @escaping @Sendable () -> Timestamp
+    ) throws -> LibraryService {
+        let pool = StorePool(path: databasePath, options: databaseOptions, maxIdle: configuration.threads + 8, now: now)
+        _ = try pool.with { store in try store.dataVersion() }  // fails early on a database that cannot be opened
+        let versions = ScreenVersions()
+        let feed = ChangeFeed(pool: pool, versions: versions, interval: watchInterval, now: now)
+        let parts = ServiceParts(pool: pool, versions: versions, feed: feed, now: now)
+        try feed.start()
+        do {
+            let server = try Server.start(
+                router: router(parts), middleware: middleware(parts), configuration: configuration)
+            return LibraryService(server: server, parts: parts)
+        } catch {
+            feed.stop()
+            throw error
+        }
+    }
+
+    /// Stops gracefully: no new connections, requests in flight finish, streams end cleanly, then the watcher
+    /// stops and the connections close. Calling it again does nothing.
+    ///
+    ///     service.stop()
+    public func stop() {
+        server.stop()
+        parts.feed.stop()
+        parts.pool.drain()
+    }
+
+    /// A service no one holds any more is stopped (its watcher thread too).
+    deinit {
+        stop()
+    }
+
+    /// The API's routes, without handlers that work (for the API description and its test).
+    ///
+    ///     LibraryService.routes.map { "\($0.method) \($0.pattern)" }  // ["GET /healthz", ...]
+    public static var routes: [Route] {
+        let pool = StorePool(path: "/nonexistent", now: { Timestamp.earliest })
+        let versions = ScreenVersions()
+        let parts = ServiceParts(
+            pool: pool, versions: versions,
+            feed: ChangeFeed(pool: pool, versions: versions, now: { Timestamp.earliest }),
+            now: { Timestamp.earliest })
+        return router(parts).routes
+    }
+
+    static func router(_ parts: ServiceParts) -> Router {
+        var router = Router()
+        SessionRoutes(service: parts).add(to: &router)
+        router.get("/v1/openapi.json") { _ in
+            Response(
+                status: .ok, headers: ["Content-Type": "application/json; charset=utf-8"],
+                body: Array(OpenAPI.document.utf8))
+        }
+        ScreenRoutes(service: parts).add(to: &router)
+        LoanRoutes(service: parts).add(to: &router)
+        BookRoutes(service: parts).add(to: &router)
+        return router
+    }
+
+    static func middleware(_ parts: ServiceParts) -> [Middleware] {
+        [
+            Middleware.problems(map: ProblemMapping.problem(for:)),
+            Authentication.middleware(pool: parts.pool, now: parts.now),
+        ]
+    }
+}

@@ -1,0 +1,99 @@
+import Formats
+import HTTP
+import Library
+import Rendering
+
+/// `POST /v1/loans` (take, all or none), `DELETE /v1/loans/:bookId` (return), `POST /v1/loans/:bookId/renewal`
+/// and `GET /v1/loans`. A change answers `{"outcomes", "changes", "screen", "etag"}`: what was done, the change-set
+/// from the screen before to the screen after (the `--json take` form), and the screen after, read in the same
+/// transaction as the change.
+struct LoanRoutes: Sendable {
+    let service: ServiceParts
+
+    func add(to router: inout Router) {
+        router.post("/v1/loans", accepts: .json, take)
+        router.get("/v1/loans", loans)
+        router.delete("/v1/loans/:bookId", returnBook)
+        router.post("/v1/loans/:bookId/renewal", accepts: .json, renew)
+    }
+
+    func take(_ request: Request) throws -> Response {
+        let clientID = try request.clientID()
+        let ids = try BodyReader(request).bookIDs()
+        return try change(request, clientID: clientID, status: .created, verb: "take") { store, now in
+            try store.take(bookIDs: ids, clientID: clientID, now: now)
+        }
+    }
+
+    func returnBook(_ request: Request) throws -> Response {
+        let clientID = try request.clientID()
+        let id = try bookID(request)
+        return try change(request, clientID: clientID, status: .ok, verb: "return") { store, now in
+            try store.returnBooks(bookIDs: [id], clientID: clientID, now: now)
+        }
+    }
+
+    func renew(_ request: Request) throws -> Response {
+        let clientID = try request.clientID()
+        let id = try bookID(request)
+        return try change(request, clientID: clientID, status: .ok, verb: "renew") { store, now in
+            [try store.renew(bookID: id, clientID: clientID, now: now)]
+        }
+    }
+
+    /// The client's open loans (`?state=open`, the default, soonest due first) or returned ones (`returned`,
+    /// latest first).
+    func loans(_ request: Request) throws -> Response {
+        let clientID = try request.clientID()
+        let state = request.query["state"] ?? "open"
+        guard state == "open" || state == "returned" else {
+            throw Problem(
+                status: .badRequest, code: "bad-parameter",
+                detail: "'state' is open or returned, not '\(state.prefix(40))'.", extensions: ["parameter": "state"])
+        }
+        let now = service.now()
+        let loans = try service.pool.with { store in
+            state == "open"
+                ? try store.openLoans(clientID: clientID, now: now).sorted {
+                    ($0.loan.dueAt, $0.book.id) < ($1.loan.dueAt, $1.book.id)
+                }
+                : try store.loanHistory(clientID: clientID, limit: 1_000)
+        }
+        return .json(
+            .object(members: [
+                ("clientId", .int(clientID)), ("state", .string(state)),
+                (
+                    "loans",
+                    .array(loans.map { LibraryJSON.loan($0, overdue: state == "open" ? $0.isOverdue : nil) })
+                ),
+            ]))
+    }
+
+    // MARK: - Private
+
+    private func bookID(_ request: Request) throws(Problem) -> Int {
+        try ScreenQuery.integer(request.parameters["bookId"] ?? "", name: "bookId", in: 1...Int.max)
+    }
+
+    private func change(
+        _ request: Request, clientID: Int, status: HTTPStatus, verb: String,
+        _ perform: @escaping (LibraryStore, Timestamp) throws -> [LoanedBook]
+    ) throws -> Response {
+        let key = ScreenKey(clientID: clientID, query: try ScreenQuery(request.query))
+        let now = service.now()
+        return try service.pool.with { store in
+            try Idempotency.run(request, store: store, now: now) { store in
+                let before = try service.versions.current(key, store: store, now: now)
+                let outcomes = try perform(store, now)
+                let after = try service.versions.current(key, store: store, now: now)
+                let body: JSONValue = .object(members: [
+                    ("outcomes", .array(outcomes.map { LibraryJSON.loan($0, action: verb) })),
+                    ("changes", JSONRenderer.changes(after.snapshot.changes(from: before.snapshot))),
+                    ("screen", after.document),
+                    ("etag", .string(after.tag)),
+                ])
+                return .json(body, status: status, headers: ["ETag": after.etag])
+            }
+        }
+    }
+}

@@ -1,0 +1,108 @@
+/// The API's description, OpenAPI 3.1, served at `GET /v1/openapi.json`. A test checks that its paths and methods
+/// are exactly the router's routes.
+enum OpenAPI {
+    static let document = """
+        {"openapi": "3.1.0",
+         "info": {"title": "librarycli", "version": "1",
+                  "description": "A library's screen as sections, loans, books, and live section changes."},
+         "components": {
+           "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}},
+           "schemas": {
+             "Problem": {"type": "object", "description": "RFC 9457 problem with a stable code.",
+                         "properties": {"type": {"type": "string"}, "title": {"type": "string"},
+                                        "status": {"type": "integer"}, "detail": {"type": "string"},
+                                        "code": {"type": "string"}}},
+             "Screen": {"type": "object", "description": "The sections document, as 'librarycli --json list'."},
+             "Change": {"type": "object", "description": "The change from one screen version to another.",
+                        "properties": {"changes": {"type": ["object", "null"]}, "etag": {"type": "string"}}},
+             "LoanChange": {"type": "object",
+                            "properties": {"outcomes": {"type": "array"}, "changes": {"type": "object"},
+                                           "screen": {"$ref": "#/components/schemas/Screen"},
+                                           "etag": {"type": "string"}}}
+           },
+           "responses": {
+             "Problem": {"description": "A problem.",
+                         "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}}
+           },
+           "parameters": {
+             "IdempotencyKey": {"name": "Idempotency-Key", "in": "header", "required": false,
+                                "schema": {"type": "string"}},
+             "page": {"name": "page", "in": "query", "schema": {"type": "integer", "minimum": 1}},
+             "perPage": {"name": "perPage", "in": "query", "schema": {"type": "integer", "minimum": 1}},
+             "search": {"name": "search", "in": "query", "schema": {"type": "string"}}
+           }
+         },
+         "security": [{"bearer": []}],
+         "paths": {
+           "/healthz": {"get": {"summary": "Health", "security": [],
+                                "responses": {"200": {"description": "ok"}}}},
+           "/v1/openapi.json": {"get": {"summary": "This description", "security": [],
+                                        "responses": {"200": {"description": "OpenAPI 3.1"}}}},
+           "/v1/sessions": {"post": {"summary": "Sign in with a card number and PIN", "security": [],
+             "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object",
+               "required": ["cardNumber", "pin"],
+               "properties": {"cardNumber": {"type": "string"}, "pin": {"type": "string"}}}}}},
+             "responses": {"201": {"description": "A client token: {token, clientId}"},
+                           "401": {"$ref": "#/components/responses/Problem"},
+                           "429": {"$ref": "#/components/responses/Problem"}}}},
+           "/v1/screen": {"get": {"summary": "The client's screen (ETag; If-None-Match gives 304)",
+             "parameters": [{"$ref": "#/components/parameters/page"}, {"$ref": "#/components/parameters/perPage"},
+                            {"$ref": "#/components/parameters/search"}],
+             "responses": {"200": {"description": "The screen",
+                                   "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Screen"}}}},
+                           "304": {"description": "Not modified"}}}},
+           "/v1/screen/changes": {"get": {"summary": "Changes since a version; long-poll with wait",
+             "parameters": [{"name": "since", "in": "query", "required": true, "schema": {"type": "string"}},
+                            {"name": "wait", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 60}},
+                            {"$ref": "#/components/parameters/page"}, {"$ref": "#/components/parameters/perPage"},
+                            {"$ref": "#/components/parameters/search"}],
+             "responses": {"200": {"description": "The changes, or the whole screen with changes null",
+                                   "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Change"}}}},
+                           "304": {"description": "Nothing changed"}}}},
+           "/v1/screen/events": {"get": {"summary": "Server-Sent Events of the screen's changes (Last-Event-ID resumes)",
+             "responses": {"200": {"description": "event: changes, id: ETag, data: {changes, etag}",
+                                   "content": {"text/event-stream": {}}}}}},
+           "/v1/loans": {
+             "get": {"summary": "The client's loans",
+                     "parameters": [{"name": "state", "in": "query",
+                                     "schema": {"type": "string", "enum": ["open", "returned"]}}],
+                     "responses": {"200": {"description": "{clientId, state, loans}"}}},
+             "post": {"summary": "Take books, all or none",
+                      "parameters": [{"$ref": "#/components/parameters/IdempotencyKey"}],
+                      "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object",
+                        "required": ["bookIds"], "properties": {"bookIds": {"type": "array", "items": {"type": "integer"}}}}}}},
+                      "responses": {"201": {"description": "Taken",
+                                            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/LoanChange"}}}},
+                                    "409": {"$ref": "#/components/responses/Problem"}}}},
+           "/v1/loans/{bookId}": {"delete": {"summary": "Return a book",
+             "parameters": [{"name": "bookId", "in": "path", "required": true, "schema": {"type": "integer"}},
+                            {"$ref": "#/components/parameters/IdempotencyKey"}],
+             "responses": {"200": {"description": "Returned",
+                                   "content": {"application/json": {"schema": {"$ref": "#/components/schemas/LoanChange"}}}},
+                           "409": {"$ref": "#/components/responses/Problem"}}}},
+           "/v1/loans/{bookId}/renewal": {"post": {"summary": "Renew a loan",
+             "parameters": [{"name": "bookId", "in": "path", "required": true, "schema": {"type": "integer"}},
+                            {"$ref": "#/components/parameters/IdempotencyKey"}],
+             "responses": {"200": {"description": "Renewed",
+                                   "content": {"application/json": {"schema": {"$ref": "#/components/schemas/LoanChange"}}}},
+                           "409": {"$ref": "#/components/responses/Problem"}}}},
+           "/v1/books": {
+             "get": {"summary": "Books by id (keyset pages: after, limit), or search results",
+                     "parameters": [{"$ref": "#/components/parameters/search"},
+                                    {"name": "after", "in": "query", "schema": {"type": "integer"}},
+                                    {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 1000}}],
+                     "responses": {"200": {"description": "{books, next, nextHref}; Link rel=next"}}},
+             "post": {"summary": "Add a book (librarian)",
+                      "parameters": [{"$ref": "#/components/parameters/IdempotencyKey"}],
+                      "responses": {"201": {"description": "The book"},
+                                    "403": {"$ref": "#/components/responses/Problem"}}}},
+           "/v1/books/{id}": {"get": {"summary": "One book",
+             "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "integer"}}],
+             "responses": {"200": {"description": "The book"}, "404": {"$ref": "#/components/responses/Problem"}}}},
+           "/v1/clients": {"post": {"summary": "Add a client (librarian)",
+             "parameters": [{"$ref": "#/components/parameters/IdempotencyKey"}],
+             "responses": {"201": {"description": "The client"}, "403": {"$ref": "#/components/responses/Problem"}}}}
+         }
+        }
+        """
+}

@@ -1,0 +1,80 @@
+import Formats
+import HTTP
+import Library
+
+/// `GET /v1/screen`, `/v1/screen/changes` (long-poll) and `/v1/screen/events` (Server-Sent Events).
+struct ScreenRoutes: Sendable {
+    let service: ServiceParts
+
+    func add(to router: inout Router) {
+        router.get("/v1/screen", screen)
+        router.get("/v1/screen/changes", changes)
+        router.get("/v1/screen/events", events)
+    }
+
+    /// The client's screen document; `ETag` names it, `If-None-Match` with it gives 304.
+    func screen(_ request: Request) throws -> Response {
+        let key = ScreenKey(clientID: try request.clientID(), query: try ScreenQuery(request.query))
+        let version = try service.pool.with { store in
+            try service.versions.current(key, store: store, now: service.now())
+        }
+        if let header = request.headers["If-None-Match"], EntityTag.matches(ifNoneMatch: header, tag: version.tag) {
+            return Response(status: .notModified, headers: ["ETag": version.etag, "Cache-Control": "no-cache"])
+        }
+        return Response(
+            status: .ok,
+            headers: [
+                "Content-Type": "application/json; charset=utf-8", "ETag": version.etag, "Cache-Control": "no-cache",
+            ], body: version.bytes)
+    }
+
+    /// The changes since `since` (an ETag), 304 when none; `wait` holds the request up to that many seconds (60
+    /// at most) for a change.
+    func changes(_ request: Request) throws -> Response {
+        let key = ScreenKey(clientID: try request.clientID(), query: try ScreenQuery(request.query))
+        guard let since = request.query["since"].map(EntityTag.bare), !since.isEmpty else {
+            throw Problem(
+                status: .badRequest, code: "bad-parameter",
+                detail: "Give the version you have: ?since=ETAG (the ETag of GET /v1/screen).",
+                extensions: ["parameter": "since"])
+        }
+        let wait =
+            try request.query["wait"].map { text throws(Problem) in
+                try ScreenQuery.integer(text, name: "wait", in: 0...60)
+            } ?? 0
+        let current = try service.pool.with { store in
+            try service.versions.current(key, store: store, now: service.now())
+        }
+        let headers: HTTPHeaders = ["ETag": current.etag, "Cache-Control": "no-cache"]
+        guard current.tag == since else {
+            var headers = headers
+            headers.set("Content-Type", "application/json; charset=utf-8")
+            let old = service.versions.snapshot(key, tag: since)
+            return Response(status: .ok, headers: headers, body: ScreenChanges.bytes(from: old, to: current))
+        }
+        let unchanged = Response(status: .notModified, headers: headers)
+        guard wait > 0 else { return unchanged }
+        let waiter = DeferredResponse(timeout: .seconds(wait), timeoutResponse: unchanged)
+        service.feed.wait(key, from: current, waiter: waiter)
+        return .deferred(waiter)
+    }
+
+    /// An event stream of the screen's changes: `event: changes`, `id: <ETag>`, `data: {changes, etag}`. The first
+    /// event brings the front up to date: the changes since `Last-Event-ID` when that version is known (none when
+    /// it is the current one), else the whole document with `"changes": null`.
+    func events(_ request: Request) throws -> Response {
+        let key = ScreenKey(clientID: try request.clientID(), query: try ScreenQuery(request.query))
+        let current = try service.pool.with { store in
+            try service.versions.current(key, store: store, now: service.now())
+        }
+        let stream = EventStream()
+        let last = request.headers["Last-Event-ID"].map(EntityTag.bare)
+        if last != current.tag {
+            let old = last.flatMap { service.versions.snapshot(key, tag: $0) }
+            let body = ScreenChanges.bytes(from: old, to: current)
+            stream.send(data: String(decoding: body, as: UTF8.self), event: "changes", id: current.tag)
+        }
+        service.feed.watch(key, from: current, stream: stream)
+        return .eventStream(stream)
+    }
+}

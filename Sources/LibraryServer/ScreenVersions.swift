@@ -1,0 +1,122 @@
+import Formats
+import Library
+import LibraryScreen
+import Rendering
+import Sections
+
+/// A screen as it was rendered once: the snapshot, the JSON document (as `--json list` writes it), its bytes and
+/// its entity tag (a strong hash of the bytes, without quotes).
+struct ScreenVersion: Sendable {
+    var snapshot: Snapshot
+    var document: JSONValue
+    var bytes: [UInt8]
+    var tag: String
+
+    /// The `ETag` header's value: the tag in quotes.
+    var etag: String { "\"\(tag)\"" }
+
+    init(snapshot: Snapshot) {
+        self.snapshot = snapshot
+        document = JSONRenderer.document(snapshot)
+        var bytes: [UInt8] = []
+        JSONWriter.write(document, to: &bytes)
+        self.bytes = bytes
+        tag = Self.hex(Secrets.sha256(bytes).prefix(16))
+    }
+
+    private static func hex(_ bytes: ArraySlice<UInt8>) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.count * 2)
+        for byte in bytes {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+}
+
+/// The recent versions of each screen, by tag, so a front that has one can be sent what changed since (a bounded
+/// in-memory cache: `perScreen` versions for each of at most `screens` screens, the least recently used forgotten).
+///
+///     let version = try versions.current(key, store: store, now: now)
+///     versions.snapshot(key, tag: since)  // nil when forgotten: the front gets the whole document
+final class ScreenVersions: Sendable {
+    private struct Entry {
+        var versions: [(tag: String, snapshot: Snapshot)] = []
+        var lastUse = 0
+    }
+    private struct State {
+        var entries: [ScreenKey: Entry] = [:]
+        var clock = 0
+    }
+    private let state = Locked(State())
+    let perScreen: Int
+    let screens: Int
+    let program: String
+
+    init(perScreen: Int = 16, screens: Int = 4096, program: String = "librarycli") {
+        self.perScreen = perScreen
+        self.screens = screens
+        self.program = program
+    }
+
+    /// Reads the screen now (in one read transaction), remembers it and returns it.
+    func current(_ key: ScreenKey, store: LibraryStore, now: Timestamp) throws -> ScreenVersion {
+        let screen = try store.read { store in
+            try store.clientScreen(
+                clientID: key.clientID, page: key.query.page, perPage: key.query.perPage, now: now,
+                search: key.query.search)
+        }
+        let version = ScreenVersion(snapshot: LibraryScreen.snapshot(from: screen, program: program))
+        remember(version, for: key)
+        return version
+    }
+
+    /// Remembers a version of a screen (the newest).
+    func remember(_ version: ScreenVersion, for key: ScreenKey) {
+        state.withLock { state in
+            state.clock += 1
+            var entry = state.entries[key] ?? Entry()
+            entry.lastUse = state.clock
+            if entry.versions.last?.tag != version.tag {
+                entry.versions.removeAll { $0.tag == version.tag }
+                entry.versions.append((version.tag, version.snapshot))
+                if entry.versions.count > perScreen { entry.versions.removeFirst(entry.versions.count - perScreen) }
+            }
+            state.entries[key] = entry
+            if state.entries.count > screens,
+                let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse })?.key
+            {
+                state.entries[oldest] = nil
+            }
+        }
+    }
+
+    /// The snapshot of the screen with this tag, if it is still kept.
+    func snapshot(_ key: ScreenKey, tag: String) -> Snapshot? {
+        state.withLock { state in
+            state.entries[key]?.versions.last { $0.tag == tag }?.snapshot
+        }
+    }
+}
+
+/// Entity tags as headers and parameters carry them: `"abc"`, `W/"abc"` or bare `abc`.
+enum EntityTag {
+    /// The tag without quotes or weak prefix.
+    static func bare(_ text: String) -> String {
+        var tag = Substring(text).trimmingCharacters(in: " \t")
+        if tag.hasPrefix("W/") { tag = String(tag.dropFirst(2)) }
+        if tag.count >= 2 && tag.hasPrefix("\"") && tag.hasSuffix("\"") { tag = String(tag.dropFirst().dropLast()) }
+        return tag
+    }
+
+    /// Whether an `If-None-Match` value names `tag` (or is `*`).
+    static func matches(ifNoneMatch header: String, tag: String) -> Bool {
+        for part in header.split(separator: ",") {
+            let candidate = part.trimmingCharacters(in: " \t")
+            if candidate == "*" || bare(candidate) == tag { return true }
+        }
+        return false
+    }
+}

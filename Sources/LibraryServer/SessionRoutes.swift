@@ -1,0 +1,26 @@
+import Formats
+import HTTP
+import Library
+
+/// `POST /v1/sessions` `{"cardNumber", "pin"}`: signs a client in and answers a new client token, `{"token",
+/// "clientId"}` (201). A wrong card or PIN is 401 `sign-in-failed`; after too many failures for a card, 429
+/// `locked-out` with `Retry-After`. Never idempotent-kept: the answer holds a secret.
+struct SessionRoutes: Sendable {
+    let service: ServiceParts
+
+    func add(to router: inout Router) {
+        router.post("/v1/sessions", accepts: .json, signIn)
+        router.get("/healthz") { _ in .json(["status": "ok"]) }
+    }
+
+    func signIn(_ request: Request) throws -> Response {
+        let body = try BodyReader(request)
+        let card = try body.requiredString("cardNumber")
+        let pin = try body.requiredString("pin")
+        let session = try service.pool.with { store in try store.signIn(cardNumber: card, pin: pin, now: service.now())
+        }
+        return .json(
+            .object(members: [("token", .string(session.token)), ("clientId", .int(session.clientID))]),
+            status: .created, headers: ["Cache-Control": "no-store"])
+    }
+}

@@ -1,0 +1,247 @@
+import Formats
+import HTTP
+import Library
+import LibraryServer
+import Testing
+
+@Suite("serve: access, screens and problems")
+struct AccessAndScreenTests {
+    @Test("GET /healthz needs no token; every other route needs one: 401 with WWW-Authenticate: Bearer")
+    func healthAndMissingTokens() throws {
+        let library = try TestLibrary()
+        try library.serve { service in
+            let health = try call(service.port, "GET", "/healthz")
+            #expect(health.status == 200)
+            #expect(health.text == #"{"status":"ok"}"#)
+            #expect(health[header: "X-Request-Id"]?.isEmpty == false)
+            for (method, target) in [
+                ("GET", "/v1/screen"), ("GET", "/v1/screen/changes?since=x"), ("GET", "/v1/loans"),
+                ("DELETE", "/v1/loans/1"), ("GET", "/v1/books"), ("GET", "/v1/books/1"),
+            ] {
+                let response = try call(service.port, method, target)
+                #expect(response.status == 401, "\(method) \(target)")
+                #expect(response[header: "WWW-Authenticate"] == "Bearer")
+                #expect(response.code == "no-token")
+            }
+            let unknown = try call(service.port, "GET", "/v1/screen", token: "lc_not-a-real-token-at-all")
+            #expect(unknown.status == 401)
+            #expect(unknown.code == "unknown-token")
+            #expect(unknown[header: "WWW-Authenticate"]?.hasPrefix("Bearer") == true)
+            #expect(!unknown.text.contains("lc_not-a-real-token"))
+            let scheme = try call(service.port, "GET", "/v1/screen", headers: [("Authorization", "Basic abc")])
+            #expect(scheme.status == 401)
+        }
+    }
+
+    @Test("a revoked token is refused at once")
+    func revokedToken() throws {
+        let library = try TestLibrary()
+        let issued = try library.store().createToken(for: .client(1), now: TestLibrary.now)
+        try library.serve { service in
+            #expect(try call(service.port, "GET", "/v1/screen", token: issued.token).status == 200)
+            _ = try library.store().revokeToken(id: issued.id, now: TestLibrary.now)
+            #expect(try call(service.port, "GET", "/v1/screen", token: issued.token).status == 401)
+        }
+    }
+
+    @Test("the screen is the client's document with an ETag; If-None-Match gives 304; parameters are checked")
+    func screenAndETag() throws {
+        let library = try TestLibrary()
+        let token = try library.token(client: 1)
+        try library.serve { service in
+            let screen = try call(service.port, "GET", "/v1/screen?perPage=3", token: token)
+            #expect(screen.status == 200)
+            #expect(screen[header: "Content-Type"] == "application/json; charset=utf-8")
+            let json = try screen.json
+            #expect(value(json, "version") == .int(1))
+            #expect(value(json, "sections", 0, "items", 0, "clientId") == .int(1))
+            #expect(value(json, "sections", 2, "items")?.arrayValue?.count == 3)
+            let etag = try #require(screen[header: "ETag"])
+            #expect(etag.hasPrefix("\"") && etag.count > 20)
+            let again = try call(service.port, "GET", "/v1/screen?perPage=3", token: token)
+            #expect(again[header: "ETag"] == etag)
+            #expect(again.body == screen.body)
+            let cached = try call(
+                service.port, "GET", "/v1/screen?perPage=3", token: token, headers: [("If-None-Match", etag)])
+            #expect(cached.status == 304)
+            #expect(cached.body.isEmpty)
+            let other = try call(
+                service.port, "GET", "/v1/screen?perPage=4", token: token, headers: [("If-None-Match", etag)])
+            #expect(other.status == 200)
+            for bad in ["page=0", "perPage=abc", "perPage=100000", "page=-1"] {
+                let response = try call(service.port, "GET", "/v1/screen?\(bad)", token: token)
+                #expect(response.status == 400, "\(bad)")
+                #expect(response.code == "bad-parameter")
+            }
+            let long = String(repeating: "a", count: 300)
+            #expect(try call(service.port, "GET", "/v1/screen?search=\(long)", token: token).status == 400)
+            let found = try call(service.port, "GET", "/v1/screen?search=odyssey", token: token)
+            #expect(found.status == 200)
+        }
+    }
+
+    @Test("a client's token shows only its own client's screen; a librarian's has no screen (403)")
+    func screensAreTheTokensClients() throws {
+        let library = try TestLibrary()
+        let ann = try library.token(client: 1)
+        let bob = try library.token(client: 2)
+        let librarian = try library.librarianToken()
+        try library.serve { service in
+            let annScreen = try call(service.port, "GET", "/v1/screen", token: ann).json
+            let bobScreen = try call(service.port, "GET", "/v1/screen", token: bob).json
+            #expect(value(annScreen, "sections", 0, "items", 0, "clientId") == .int(1))
+            #expect(value(bobScreen, "sections", 0, "items", 0, "clientId") == .int(2))
+            // No parameter picks another client.
+            let asOther = try call(service.port, "GET", "/v1/screen?clientId=2&client=2", token: ann).json
+            #expect(value(asOther, "sections", 0, "items", 0, "clientId") == .int(1))
+            let forbidden = try call(service.port, "GET", "/v1/screen", token: librarian)
+            #expect(forbidden.status == 403)
+            #expect(forbidden.code == "not-a-client")
+        }
+    }
+
+    @Test("404 for an unknown path, 405 with Allow for a known path and another method")
+    func notFoundAndMethodNotAllowed() throws {
+        let library = try TestLibrary()
+        let token = try library.token(client: 1)
+        try library.serve { service in
+            let missing = try call(service.port, "GET", "/v1/nothing", token: token)
+            #expect(missing.status == 404)
+            let wrong = try call(service.port, "PUT", "/v1/screen", token: token)
+            #expect(wrong.status == 405)
+            #expect(wrong[header: "Allow"] == "GET, HEAD")
+            let loans = try call(service.port, "PATCH", "/v1/loans", token: token)
+            #expect(loans[header: "Allow"]?.contains("POST") == true)
+        }
+    }
+
+    @Test("the access log names requests without their tokens")
+    func accessLogHasNoTokens() throws {
+        let library = try TestLibrary()
+        let token = try library.token(client: 1)
+        let lines = Shared<[String]>([])
+        let service = try library.start(log: { entry in lines.withLock { $0.append(entry.line) } })
+        _ = try call(service.port, "GET", "/v1/screen?token=\(token)", token: token)
+        _ = try call(service.port, "POST", "/v1/sessions", json: #"{"cardNumber":"C-0001","pin":"1111"}"#)
+        service.stop()
+        let logged = lines.withLock { $0 }
+        #expect(logged.count == 2)
+        #expect(!logged.joined().contains(token))
+        #expect(!logged.joined().contains("1111"))
+    }
+}
+
+@Suite("serve: sign-in")
+struct SignInTests {
+    @Test("a demo PIN signs in: 201 with a token that shows that client's screen")
+    func signIn() throws {
+        let library = try TestLibrary()
+        try library.serve { service in
+            let response = try call(
+                service.port, "POST", "/v1/sessions", json: #"{"cardNumber":"C-0002","pin":"2222"}"#)
+            #expect(response.status == 201)
+            let json = try response.json
+            #expect(json["clientId"] == .int(2))
+            let token = try #require(json["token"]?.stringValue)
+            let screen = try call(service.port, "GET", "/v1/screen", token: token).json
+            #expect(value(screen, "sections", 0, "items", 0, "clientId") == .int(2))
+        }
+    }
+
+    @Test("a wrong PIN is 401; after 5 failures the card is locked: 429 with Retry-After, even with the right PIN")
+    func lockOut() throws {
+        let library = try TestLibrary()
+        try library.serve { service in
+            for _ in 0..<5 {
+                let wrong = try call(
+                    service.port, "POST", "/v1/sessions", json: #"{"cardNumber":"C-0003","pin":"0000"}"#)
+                #expect(wrong.status == 401)
+                #expect(wrong.code == "sign-in-failed")
+            }
+            let locked = try call(
+                service.port, "POST", "/v1/sessions", json: #"{"cardNumber":"C-0003","pin":"3333"}"#)
+            #expect(locked.status == 429)
+            #expect(locked.code == "locked-out")
+            #expect(Int(locked[header: "Retry-After"] ?? "") ?? 0 > 0)
+            let unknownCard = try call(
+                service.port, "POST", "/v1/sessions", json: #"{"cardNumber":"C-9999","pin":"1111"}"#)
+            #expect(unknownCard.status == 401)
+            let missing = try call(service.port, "POST", "/v1/sessions", json: #"{"cardNumber":"C-0001"}"#)
+            #expect(missing.status == 400)
+            #expect(missing.code == "invalid-body")
+        }
+    }
+}
+
+@Suite("serve: request bodies")
+struct BodyTests {
+    @Test("a body that is not JSON is 415, a truncated one 400 bad-json with line and column")
+    func notJSONAndTruncated() throws {
+        let library = try TestLibrary()
+        let token = try library.token(client: 1)
+        try library.serve { service in
+            let plain = try call(
+                service.port, "POST", "/v1/loans", token: token, headers: [("Content-Type", "text/plain")],
+                body: Array("bookIds=1".utf8))
+            #expect(plain.status == 415)
+            let truncated = try call(service.port, "POST", "/v1/loans", token: token, json: #"{"bookIds": [1"#)
+            #expect(truncated.status == 400)
+            #expect(truncated.code == "bad-json")
+            #expect(try truncated.json["line"] == .int(1))
+            #expect(try truncated.json["column"]?.intValue != nil)
+            let wrongShape = try call(service.port, "POST", "/v1/loans", token: token, json: #"{"bookIds": "1"}"#)
+            #expect(wrongShape.status == 400)
+            #expect(wrongShape.code == "invalid-body")
+            let empty = try call(service.port, "POST", "/v1/loans", token: token, json: "[]")
+            #expect(empty.status == 400)
+        }
+        // Nothing was taken.
+        #expect(try library.store().openLoans(clientID: 1, now: TestLibrary.now).isEmpty)
+    }
+
+    @Test("a 2 MiB body is 413; JSON nested 100,000 deep is 400")
+    func hugeAndDeep() throws {
+        let library = try TestLibrary()
+        let token = try library.token(client: 1)
+        try library.serve { service in
+            let big = [UInt8](repeating: UInt8(ascii: " "), count: 2 << 20)
+            let huge = try call(
+                service.port, "POST", "/v1/loans", token: token, headers: [("Content-Type", "application/json")],
+                body: big)
+            #expect(huge.status == 413)
+            let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+            let nested = try call(service.port, "POST", "/v1/loans", token: token, json: deep)
+            #expect(nested.status == 400)
+            #expect(nested.code == "bad-json")
+        }
+    }
+}
+
+@Suite("serve: the API description")
+struct OpenAPITests {
+    @Test("openapi.json is OpenAPI 3.1 and its paths and methods are exactly the router's routes")
+    func matchesRoutes() throws {
+        let library = try TestLibrary()
+        try library.serve { service in
+            let response = try call(service.port, "GET", "/v1/openapi.json")
+            #expect(response.status == 200)
+            let json = try response.json
+            #expect(json["openapi"]?.stringValue?.hasPrefix("3.1") == true)
+            var described: Set<String> = []
+            for path in json["paths"]?.objectValue?.members ?? [] {
+                for method in path.value.objectValue?.members ?? [] {
+                    described.insert("\(method.key.uppercased()) \(path.key)")
+                }
+            }
+            let routed = Set(
+                LibraryService.routes.map { route in
+                    let path = route.pattern.split(separator: "/").map { segment in
+                        segment.hasPrefix(":") ? "{\(segment.dropFirst())}" : String(segment)
+                    }
+                    return "\(route.method.rawValue) /" + path.joined(separator: "/")
+                })
+            #expect(described == routed)
+            #expect(routed.count >= 13)
+        }
+    }
+}
