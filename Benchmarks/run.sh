@@ -4,7 +4,7 @@
 #
 #   Benchmarks/run.sh            the real run (1,000 and 1,000,000 books; about 15 minutes on 2 cores)
 #   Benchmarks/run.sh --quick    tiny sizes, one run each: checks that the script works (about a minute once built)
-#   Benchmarks/run.sh --large N  the real run with N books as the large size (e.g. 100000: a few minutes)
+#   Benchmarks/run.sh --large N  the real run with N books as the large size and librarybench's N (e.g. 100000)
 #
 # Environment: BENCH_SCRATCH (release build folder, default /tmp/bench-build), BENCH_OUT (results and databases,
 # default /tmp/librarybench-results), BENCH_GOODBOOKS (goodbooks-10k books.csv; default ../shared/data when present,
@@ -45,7 +45,8 @@ if [ $quick = 1 ]; then
 else
     small=1000 large=1000000 page=20000 runs=30 warmup=3 startup_runs=200 benchargs=()
 fi
-[ -n "$large_override" ] && large=$large_override page=$(((large + 49) / 50))
+# --large N: N books for the large database, the bulk runs and librarybench's scenarios (3 runs each).
+[ -n "$large_override" ] && large=$large_override page=$(((large + 49) / 50)) benchargs=(--n "$large_override" --runs 3)
 # The bulk runs (seed, import): fewer, since one takes seconds.
 if [ $quick = 1 ]; then bulk_runs=1; else bulk_runs=3; fi
 export LIBRARY_NOW=2026-11-29T10:00:00Z NO_COLOR=1 COLUMNS=80
