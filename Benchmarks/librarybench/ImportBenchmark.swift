@@ -2,7 +2,9 @@ import CSQLite
 import Library
 import Seeding
 
-/// `import`: N generated books into an empty database, CatalogImport.generate vs one raw prepared INSERT.
+/// `import`: N generated books into an empty database, CatalogImport.generate vs what SQLite itself does with the
+/// same rows: one raw prepared INSERT in one transaction with a 256 MB page cache, the rows generated (and their
+/// search columns folded) before the clock starts.
 enum ImportBenchmark {
     static func run(_ options: Options) throws {
         let count = options.count ?? 1_000_000
@@ -27,8 +29,9 @@ enum ImportBenchmark {
                 Contender(name: "baseline", run: { try baseline(count: count) }),
             ])
         printStats("CatalogImport.generate (BookImporter)", stats[0], work: count, unit: "rows/s")
-        printStats("baseline: raw C API, one prepared INSERT", stats[1], work: count, unit: "rows/s")
-        printRatio("import", subject: stats[0].median, baseline: stats[1].median, target: 0.7)
+        printStats("baseline: SQLite alone, rows ready, 256 MB page cache", stats[1], work: count, unit: "rows/s")
+        // The issue's target: the time within 1.5x of SQLite's, that is at least 1/1.5 of its speed.
+        printRatio("import", subject: stats[0].median, baseline: stats[1].median, target: 1 / 1.5)
     }
 
     /// Times `CatalogImport.generate` into a fresh, migrated database (opening and migrating are not timed).
@@ -48,13 +51,44 @@ enum ImportBenchmark {
         return seconds
     }
 
-    /// Times the raw C API doing the same rows: one transaction, one reused INSERT, the same column values.
+    /// One generated book as the baseline binds it: the search columns already folded.
+    struct Row {
+        var title: String
+        var author: String
+        var year: Int?
+        var pages: Int?
+        var description: String
+        var isbn: String?
+        var status: String
+        var search: [String]
+    }
+
+    /// The rows `CatalogGenerator(seed: 1)` draws (titles in random order), in the order it draws them.
+    static func rows(count: Int) -> [Row] {
+        var generator = CatalogGenerator(seed: 1)
+        return (0..<count).map { number in
+            let book = generator.book(number: number)
+            return Row(
+                title: book.title, author: book.author, year: book.year, pages: book.pages,
+                description: book.description, isbn: book.isbn, status: (book.status ?? .available).rawValue,
+                search: [
+                    SearchFolding.indexText(book.title), SearchFolding.indexText(book.author),
+                    SearchFolding.indexText(book.description),
+                ])
+        }
+    }
+
+    /// Times SQLite itself inserting the same rows into the same schema: the rows are made before the clock starts,
+    /// then one transaction with a 256 MB page cache, one reused INSERT, and the full-text index entries written
+    /// 1,000 books at a time by a second reused INSERT, as librarycli writes them.
     static func baseline(count: Int) throws -> Double {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
+        let rows = rows(count: count)
         let seconds: Double
         do {
             let database = try RawDatabase.withSchema(path: directory.file("baseline.sqlite"))
+            try database.exec("PRAGMA cache_size=-262144")
             seconds = try timed {
                 try database.exec("BEGIN IMMEDIATE")
                 let insert = try database.prepare(
@@ -63,28 +97,21 @@ enum ImportBenchmark {
                                        search_title, search_author, search_description)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """)
-                // The full-text index entries, 1,000 books at a time, as librarycli writes them.
                 let index = try database.prepare(
                     """
                     INSERT INTO book_search (rowid, search_title, search_author, search_description)
                     SELECT id, search_title, search_author, search_description FROM books WHERE id BETWEEN ? AND ?
                     """)
                 var firstUnindexed = 1
-                var generator = CatalogGenerator(seed: 1)
-                for number in 0..<count {
-                    let book = generator.book(number: number)
-                    insert.bind(1, book.title)
-                    insert.bind(2, book.author)
-                    if let year = book.year { insert.bind(3, year) } else { insert.bindNull(3) }
-                    if let pages = book.pages { insert.bind(4, pages) } else { insert.bindNull(4) }
-                    insert.bind(5, book.description)
-                    if let isbn = book.isbn { insert.bind(6, isbn) } else { insert.bindNull(6) }
-                    insert.bind(7, (book.status ?? .available).rawValue)
-                    let search = [
-                        SearchFolding.indexText(book.title), SearchFolding.indexText(book.author),
-                        SearchFolding.indexText(book.description),
-                    ]
-                    for (offset, text) in search.enumerated() { insert.bind(Int32(8 + offset), text) }
+                for (number, row) in rows.enumerated() {
+                    insert.bind(1, row.title)
+                    insert.bind(2, row.author)
+                    if let year = row.year { insert.bind(3, year) } else { insert.bindNull(3) }
+                    if let pages = row.pages { insert.bind(4, pages) } else { insert.bindNull(4) }
+                    insert.bind(5, row.description)
+                    if let isbn = row.isbn { insert.bind(6, isbn) } else { insert.bindNull(6) }
+                    insert.bind(7, row.status)
+                    for (offset, text) in row.search.enumerated() { insert.bind(Int32(8 + offset), text) }
                     try insert.run()
                     let id = Int(sqlite3_last_insert_rowid(database.handle))
                     if id - firstUnindexed + 1 == 1_000 || number == count - 1 {

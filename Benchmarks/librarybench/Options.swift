@@ -4,7 +4,7 @@ struct Options {
     static let usage = """
         usage: librarybench [all|import|loans|diff|screen|search] [--n N] [--runs R]
 
-          import   N generated books (default 1,000,000) into an empty database vs a raw C-API INSERT loop
+          import   N generated books (default 1,000,000) into an empty database vs SQLite inserting the same rows
           loans    N take + return pairs (default 5,000) via LibraryStore vs raw C-API transactions
           diff     a snapshot diff of N items (default 100,000) vs CollectionDifference, and at N/10 and 10N
           screen   the library screen's diff after a take, N books (default 100,000) in library-books

@@ -37,33 +37,44 @@ public enum JSONWriter {
     ///     JSONWriter.appendQuoted("Dune", to: &bytes)
     public static func appendQuoted(_ string: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
-        let bytes = Array(string.utf8)
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            index += 1
-            // U+2028 and U+2029 are valid in JSON but end lines in JavaScript source: escape them too.
-            if byte == 0xE2, index + 1 < bytes.count, bytes[index] == 0x80,
-                bytes[index + 1] == 0xA8 || bytes[index + 1] == 0xA9
-            {
-                output.append(contentsOf: Array((bytes[index + 1] == 0xA8 ? "\\u2028" : "\\u2029").utf8))
-                index += 2
-                continue
+        var string = string
+        string.withUTF8 { bytes in
+            // Runs of bytes that need no escape are copied whole.
+            let count = bytes.count
+            var runStart = 0
+            var index = 0
+            while index < count {
+                let byte = bytes[index]
+                if byte >= 0x20 && byte != 0x22 && byte != 0x5C && byte != 0x7F && byte != 0xE2 {
+                    index += 1
+                    continue
+                }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                index += 1
+                switch byte {
+                case 0xE2:
+                    // U+2028 and U+2029 are valid in JSON but end lines in JavaScript source: escape them too.
+                    if index + 1 < count, bytes[index] == 0x80, bytes[index + 1] == 0xA8 || bytes[index + 1] == 0xA9 {
+                        output.append(contentsOf: (bytes[index + 1] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
+                        index += 2
+                    } else {
+                        output.append(byte)
+                    }
+                case UInt8(ascii: "\""): output.append(contentsOf: [0x5C, 0x22])
+                case UInt8(ascii: "\\"): output.append(contentsOf: [0x5C, 0x5C])
+                case 0x0A: output.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+                case 0x0D: output.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+                case 0x09: output.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+                case 0x08: output.append(contentsOf: [0x5C, UInt8(ascii: "b")])
+                case 0x0C: output.append(contentsOf: [0x5C, UInt8(ascii: "f")])
+                default:
+                    output.append(contentsOf: "\\u00".utf8)
+                    output.append(hexDigit(byte >> 4))
+                    output.append(hexDigit(byte & 0x0F))
+                }
+                runStart = index
             }
-            switch byte {
-            case UInt8(ascii: "\""): output.append(contentsOf: [0x5C, 0x22])
-            case UInt8(ascii: "\\"): output.append(contentsOf: [0x5C, 0x5C])
-            case 0x0A: output.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-            case 0x0D: output.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-            case 0x09: output.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-            case 0x08: output.append(contentsOf: [0x5C, UInt8(ascii: "b")])
-            case 0x0C: output.append(contentsOf: [0x5C, UInt8(ascii: "f")])
-            case 0..<0x20, 0x7F:
-                output.append(contentsOf: Array("\\u00".utf8))
-                output.append(hexDigit(byte >> 4))
-                output.append(hexDigit(byte & 0x0F))
-            default: output.append(byte)
-            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<count]))
         }
         output.append(UInt8(ascii: "\""))
     }
@@ -92,9 +103,9 @@ public enum JSONWriter {
 
     private static func write(_ value: JSONValue, indent: Int, level: Int, to output: inout [UInt8]) {
         switch value {
-        case .null: output.append(contentsOf: Array("null".utf8))
-        case .bool(let flag): output.append(contentsOf: Array((flag ? "true" : "false").utf8))
-        case .int(let number): output.append(contentsOf: Array(String(number).utf8))
+        case .null: output.append(contentsOf: "null".utf8)
+        case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .int(let number): output.append(contentsOf: String(number).utf8)
         case .double(let number):
             output.append(contentsOf: Array((number.isFinite ? number.description : "null").utf8))
         case .string(let text): appendQuoted(text, to: &output)

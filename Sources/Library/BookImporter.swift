@@ -83,6 +83,7 @@ public final class BookImporter {
             INSERT INTO books (title, author, year, pages, description, isbn, status,
                                search_title, search_author, search_description)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (isbn) DO NOTHING
             """)
         update = try database.prepare(
             """
@@ -102,6 +103,15 @@ public final class BookImporter {
     public func importBook(_ draft: NewBook) throws -> ImportOutcome {
         precondition(database.isInTransaction, "import books inside a write transaction")
         let book = try LibraryStore.validated(draft)
+        var search: SearchColumns?
+        if book.isbn != nil {
+            // Most imported books are new: insert first, and only when the unique ISBN turns the insert into no
+            // change (`ON CONFLICT DO NOTHING`: no row, no id used, no count) look the existing copy up. One statement
+            // per new book instead of a look-up and an insert.
+            let columns = SearchColumns(book)
+            search = columns
+            if try insertRow(book, columns) { return try inserted() }
+        }
         if let existing = try match(book) {
             claimed.insert(existing.id)
             if existing.title == book.title && existing.author == book.author && existing.year == book.year
@@ -111,7 +121,7 @@ public final class BookImporter {
                 counts.unchanged += 1
                 return .unchanged(id: existing.id)
             }
-            let search = SearchColumns(book)
+            let search = search ?? SearchColumns(book)
             try index.remove(id: existing.id)
             try update.execute([
                 book.title, book.author, book.year, book.pages, book.description, book.isbn,
@@ -121,16 +131,11 @@ public final class BookImporter {
             counts.updated += 1
             return .updated(id: existing.id)
         }
-        let search = SearchColumns(book)
-        try insert.execute([
-            book.title, book.author, book.year, book.pages, book.description, book.isbn, book.status.rawValue,
-            search.title, search.author, search.description,
-        ])
-        let id = Int(database.lastInsertedRowID)
-        try index.added(id: id)
-        claimed.insert(id)
-        counts.inserted += 1
-        return .inserted(id: id)
+        guard try insertRow(book, search ?? SearchColumns(book)) else {
+            // Only a book with an ISBN can conflict, and one that did was matched above.
+            throw LibraryError.invalidInput("the ISBN \(book.isbn ?? "") is already in the library")
+        }
+        return try inserted()
     }
 
     /// Indexes the books imported and not yet in the full-text index, and returns the counts. Call it after the last
@@ -155,6 +160,24 @@ public final class BookImporter {
         """
 
     // MARK: - Private
+
+    /// Inserts the book; false when its ISBN is already in the library (nothing was inserted).
+    private func insertRow(_ book: NewBook, _ search: SearchColumns) throws -> Bool {
+        try insert.execute([
+            book.title, book.author, book.year, book.pages, book.description, book.isbn, book.status.rawValue,
+            search.title, search.author, search.description,
+        ])
+        return database.changedRowCount == 1
+    }
+
+    /// Records the row just inserted: its full-text entry (batched), its claim and the count.
+    private func inserted() throws -> ImportOutcome {
+        let id = Int(database.lastInsertedRowID)
+        try index.added(id: id)
+        claimed.insert(id)
+        counts.inserted += 1
+        return .inserted(id: id)
+    }
 
     private func match(_ book: NewBook) throws -> Book? {
         if let isbn = book.isbn {
@@ -189,6 +212,33 @@ extension LibraryStore {
             }
             return try importer.finish()
         }
+    }
+}
+
+extension LibraryStore {
+    /// The page cache a bulk import works with: 256 MB (SQLite's default is 2 MB, which makes a large import read
+    /// and write the same index pages over and over).
+    public static let bulkCacheKiB = 262_144
+
+    /// Runs `body` (a bulk import's write transaction) with a 256 MB page cache and temporary storage in memory, then
+    /// puts the connection's own settings back, whether `body` throws or not. Inside a transaction (where the
+    /// settings would not apply to the transaction's start) it just runs `body`.
+    ///
+    /// ```swift
+    /// let counts = try store.withBulkSettings { try store.importBooks(books) }
+    /// ```
+    public func withBulkSettings<T>(_ body: () throws -> T) throws -> T {
+        guard !database.isInTransaction else { return try body() }
+        let cacheSize = try database.fetchOne("PRAGMA cache_size") { $0.int(0) } ?? -2000
+        let tempStore = try database.fetchOne("PRAGMA temp_store") { $0.int(0) } ?? 0
+        // PRAGMA values cannot be bound; these are integers this code chose or read back from SQLite.
+        try database.execute("PRAGMA cache_size=-\(Self.bulkCacheKiB)")
+        try database.execute("PRAGMA temp_store=MEMORY")
+        defer {
+            try? database.execute("PRAGMA cache_size=\(cacheSize)")
+            try? database.execute("PRAGMA temp_store=\(tempStore)")
+        }
+        return try body()
     }
 }
 

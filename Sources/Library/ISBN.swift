@@ -11,10 +11,10 @@ public enum ISBN {
     /// ISBN.thirteen(fromTenBody: "044117271")  // "9780441172719"
     /// ```
     public static func thirteen<Digits: StringProtocol>(fromTenBody body: Digits) -> String {
-        precondition(body.count == 9 && body.allSatisfy(\.isASCIIDigit), "an ISBN-10 body is nine digits")
-        let digits = [9, 7, 8] + body.map { Int($0.asciiValue! - 0x30) }
-        var sum = 0
-        for (index, digit) in digits.enumerated() { sum += digit * (index % 2 == 0 ? 1 : 3) }
+        let digits = nineDigits(body)
+        // "978" then the nine digits, weighted 1, 3, 1, 3, ... from the left.
+        var sum = 9 + 7 * 3 + 8
+        for (index, digit) in digits.enumerated() { sum += digit * ((index + 3) % 2 == 0 ? 1 : 3) }
         return "978" + body + String((10 - sum % 10) % 10)
     }
 
@@ -24,15 +24,18 @@ public enum ISBN {
     /// ISBN.checkDigit10("044117271")  // "7"
     /// ```
     public static func checkDigit10<Digits: StringProtocol>(_ body: Digits) -> String {
-        precondition(body.count == 9 && body.allSatisfy(\.isASCIIDigit), "an ISBN-10 body is nine digits")
+        let digits = nineDigits(body)
         var sum = 0
-        for (index, character) in body.enumerated() { sum += Int(character.asciiValue! - 0x30) * (10 - index) }
+        for (index, digit) in digits.enumerated() { sum += digit * (10 - index) }
         let check = (11 - sum % 11) % 11
         return check == 10 ? "X" : String(check)
     }
-}
 
-extension Character {
-    /// "0" to "9".
-    fileprivate var isASCIIDigit: Bool { self >= "0" && self <= "9" }
+    /// The values of an ISBN-10 body's nine ASCII digits (read as bytes: imports check every row's ISBN).
+    private static func nineDigits<Digits: StringProtocol>(_ body: Digits) -> [Int] {
+        let digits = body.utf8.map { Int($0) - 0x30 }
+        precondition(
+            digits.count == 9 && digits.allSatisfy { (0...9).contains($0) }, "an ISBN-10 body is nine digits")
+        return digits
+    }
 }

@@ -148,6 +148,12 @@ extension LibraryStore {
 
 /// `text` without leading and trailing whitespace.
 func trimmed(_ text: String) -> String {
+    // Nothing to trim when the text starts and ends with a visible ASCII character (the common case, on every
+    // imported row): no Character is built.
+    let visible: ClosedRange<UInt8> = 0x21...0x7E
+    if let first = text.utf8.first, let last = text.utf8.last, visible.contains(first), visible.contains(last) {
+        return text
+    }
     var slice = Substring(text)
     while let first = slice.first, first.isWhitespace { slice.removeFirst() }
     while let last = slice.last, last.isWhitespace { slice.removeLast() }

@@ -46,6 +46,11 @@ public enum TerminalText {
     ///     TerminalText.truncated("中文中文", toWidth: 5)  // "中文…"
     public static func truncated(_ text: String, toWidth width: Int) -> String {
         guard width > 0 else { return "" }
+        if isPlainASCII(text) {
+            // One cell per byte: cut the bytes.
+            let count = text.utf8.count
+            return count <= width ? text : String(Substring(text.utf8.prefix(width - 1))) + "…"
+        }
         if DisplayWidth.of(text) <= width { return text }
         var result = ""
         var used = 0
@@ -63,7 +68,7 @@ public enum TerminalText {
     ///     TerminalText.padded("ab", toWidth: 4)  // "ab  "
     public static func padded(_ text: String, toWidth width: Int) -> String {
         let missing = width - DisplayWidth.of(text)
-        return missing > 0 ? text + String(repeating: " ", count: missing) : text
+        return missing > 0 ? text + TerminalText.repeated(" ", count: missing) : text
     }
 
     /// The text wrapped in first-strong isolate (U+2068) and pop directional isolate (U+2069) when it holds any
@@ -79,7 +84,7 @@ public enum TerminalText {
     ///     TerminalText.fitted("Dune", width: 6)  // "Dune  "
     public static func fitted(_ text: String, width: Int) -> String {
         let cut = truncated(sanitized(text), toWidth: width)
-        return isolated(cut) + String(repeating: " ", count: max(0, width - DisplayWidth.of(cut)))
+        return isolated(cut) + TerminalText.repeated(" ", count: max(0, width - DisplayWidth.of(cut)))
     }
 
     /// Sanitised text broken at spaces into lines of at most `width` cells; a word longer than a line is truncated.
@@ -109,6 +114,28 @@ public enum TerminalText {
         }
         if currentWidth > 0 || lines.isEmpty { lines.append(current) }
         return lines.map(isolated)
+    }
+
+    /// `unit` written `count` times (none when `count` is not positive), built in one allocation: the renderer pads
+    /// and draws borders with it on every line, where `String(repeating:count:)` costs several times as much.
+    ///
+    ///     TerminalText.repeated("─", count: 3)  // "───"
+    static func repeated(_ unit: String, count: Int) -> String {
+        guard count > 0 else { return "" }
+        var unit = unit
+        return unit.withUTF8 { bytes in
+            guard bytes.count > 0 else { return "" }
+            return String(unsafeUninitializedCapacity: bytes.count * count) { buffer in
+                var offset = 0
+                for _ in 0..<count {
+                    for byte in bytes {
+                        buffer[offset] = byte
+                        offset += 1
+                    }
+                }
+                return offset
+            }
+        }
     }
 
     // MARK: - Private

@@ -35,14 +35,14 @@ struct LinePainter: Sendable {
                 break
             }
         }
-        return out + String(repeating: " ", count: max(0, width - used))
+        return out + TerminalText.repeated(" ", count: max(0, width - used))
     }
 
     /// One segment wrapped at spaces into lines of exactly `width` cells, each styled.
     func wrap(_ segment: Segment, width: Int) -> [String] {
         TerminalText.wrapped(segment.text, width: width).map { line in
             let used = DisplayWidth.of(line)
-            return paint(line, segment.style, isolate: false) + String(repeating: " ", count: max(0, width - used))
+            return paint(line, segment.style, isolate: false) + TerminalText.repeated(" ", count: max(0, width - used))
         }
     }
 

@@ -30,7 +30,7 @@ extension TextRenderer {
         let painter = LinePainter(color: color)
         let side = painter.paint("│", .dim)
         for (index, block) in blocks.enumerated() {
-            if index > 0 { out.append(painter.paint("├" + String(repeating: "─", count: width - 2) + "┤", .dim)) }
+            if index > 0 { out.append(painter.paint("├" + TerminalText.repeated("─", count: width - 2) + "┤", .dim)) }
             for segments in Self.tagged(block.content, block.mark) {
                 for line in painter.flow(segments, width: width - 4) {
                     out.append(side + " " + line + " " + side)
@@ -118,7 +118,7 @@ extension TextRenderer {
         let boxes = zip(items, contents).map { item, content in
             cellBox(content, width: cellWidth, height: height, mark: marks.mark(forItem: item.id))
         }
-        let gap = String(repeating: " ", count: spacing)
+        let gap = TerminalText.repeated(" ", count: spacing)
         var out: [String] = []
         for lineIndex in 0..<(height + 2) {
             var line = boxes.map { $0[lineIndex] }.joined(separator: gap)
@@ -149,14 +149,14 @@ extension TextRenderer {
         let titleWidth = min(
             max(0, width - 6), title.reduce(0) { $0 + DisplayWidth.of(TerminalText.sanitized($1.text)) })
         guard titleWidth > 0 else {
-            return painter.paint("┌" + String(repeating: "─", count: width - 2) + "┐", .dim)
+            return painter.paint("┌" + TerminalText.repeated("─", count: width - 2) + "┐", .dim)
         }
-        let rest = String(repeating: "─", count: width - 5 - titleWidth)
+        let rest = TerminalText.repeated("─", count: width - 5 - titleWidth)
         return painter.paint("┌─ ", .dim) + painter.fit(title, width: titleWidth)
             + painter.paint(" " + rest + "┐", .dim)
     }
 
     private func bottomBorder(width: Int) -> String {
-        LinePainter(color: color).paint("└" + String(repeating: "─", count: width - 2) + "┘", .dim)
+        LinePainter(color: color).paint("└" + TerminalText.repeated("─", count: width - 2) + "┘", .dim)
     }
 }

@@ -104,7 +104,7 @@ public struct TextRenderer: Sendable {
         let lead = painter.paint("── ", .dim)
         let titleWidth = min(width - 4, segments.reduce(0) { $0 + DisplayWidth.of(TerminalText.sanitized($1.text)) })
         let title = painter.fit(segments, width: titleWidth)
-        let rule = painter.paint(" " + String(repeating: "─", count: max(0, width - 4 - titleWidth)), .dim)
+        let rule = painter.paint(" " + TerminalText.repeated("─", count: max(0, width - 4 - titleWidth)), .dim)
         return lead + title + rule
     }
 
@@ -216,16 +216,26 @@ public struct TextRenderer: Sendable {
 
     /// The line without trailing spaces, also those just before a closing reset, so colour never changes the text.
     private static func trimmingTrailingSpaces(_ line: String) -> String {
-        let reset = "\u{1B}[0m"
-        var result = Substring(line)
-        while true {
-            if result.last == " " {
-                result = result.dropLast()
-            } else if result.hasSuffix(" " + reset) {
-                result = result.dropLast(reset.count + 1) + reset
-            } else {
-                return String(result)
+        // On the UTF-8 bytes: a space (0x20) is never part of another character's encoding, nor joined to the
+        // character before it, so this is the same as dropping space characters from the end.
+        let reset: [UInt8] = [0x1B, 0x5B, 0x30, 0x6D]  // ESC [ 0 m
+        let bytes = line.utf8
+        var end = bytes.endIndex
+        while end > bytes.startIndex && bytes[bytes.index(before: end)] == 0x20 { end = bytes.index(before: end) }
+        var endsInReset = false
+        if bytes.distance(from: bytes.startIndex, to: end) >= reset.count + 1,
+            bytes[bytes.index(end, offsetBy: -reset.count)..<end].elementsEqual(reset),
+            bytes[bytes.index(end, offsetBy: -reset.count - 1)] == 0x20
+        {
+            endsInReset = true
+            end = bytes.index(end, offsetBy: -reset.count)
+            while end > bytes.startIndex && bytes[bytes.index(before: end)] == 0x20 {
+                end = bytes.index(before: end)
             }
         }
+        guard end != bytes.endIndex || endsInReset else { return line }
+        var result = String(Substring(line.utf8[..<end]))
+        if endsInReset { result += "\u{1B}[0m" }
+        return result
     }
 }

@@ -21,9 +21,15 @@ public enum SHA256 {
         for shift in stride(from: 56, through: 0, by: -8) {
             message.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
         }
-        var schedule = [UInt32](repeating: 0, count: 64)
-        for blockStart in stride(from: 0, to: message.count, by: 64) {
-            compress(message, at: blockStart, state: &state, schedule: &schedule)
+        // Unchecked buffers: every open of a database hashes its migrations, so this runs at each start-up.
+        message.withUnsafeBufferPointer { bytes in
+            roundConstants.withUnsafeBufferPointer { constants in
+                withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
+                    for blockStart in stride(from: 0, to: bytes.count, by: 64) {
+                        compress(bytes, at: blockStart, state: &state, schedule: schedule, constants: constants)
+                    }
+                }
+            }
         }
         var digest: [UInt8] = []
         digest.reserveCapacity(32)
@@ -63,7 +69,10 @@ public enum SHA256 {
 
     // MARK: - Private
 
-    private static func compress(_ message: [UInt8], at start: Int, state: inout [UInt32], schedule w: inout [UInt32]) {
+    private static func compress(
+        _ message: UnsafeBufferPointer<UInt8>, at start: Int, state: inout [UInt32],
+        schedule w: UnsafeMutableBufferPointer<UInt32>, constants: UnsafeBufferPointer<UInt32>
+    ) {
         for t in 0..<16 {
             let i = start + t * 4
             w[t] =
@@ -86,7 +95,7 @@ public enum SHA256 {
         for t in 0..<64 {
             let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
             let choice = (e & f) ^ (~e & g)
-            let temp1 = h &+ s1 &+ choice &+ roundConstants[t] &+ w[t]
+            let temp1 = h &+ s1 &+ choice &+ constants[t] &+ w[t]
             let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
             let majority = (a & b) ^ (a & c) ^ (b & c)
             let temp2 = s0 &+ majority

@@ -157,9 +157,11 @@ public enum CatalogImport {
     ) throws -> ImportReport {
         var report = ImportReport(files: files, dryRun: options.dryRun)
         do {
-            try store.write { _ in
-                try body(&report)
-                if options.dryRun { throw DryRunRollback(report: report) }
+            try store.withBulkSettings {
+                try store.write { _ in
+                    try body(&report)
+                    if options.dryRun { throw DryRunRollback(report: report) }
+                }
             }
         } catch let rollback as DryRunRollback {
             return rollback.report

@@ -90,8 +90,9 @@ public enum FieldParsing {
         var value = trimmed(text)
         guard !value.isEmpty else { return nil }
         if looksLikeFloat(value) { return nil }
-        value = String(value.unicodeScalars.filter { $0 != "-" && $0 != " " }.map(Character.init))
-        let digits = Array(value.utf8)
+        // "-" and " " are one byte each, never part of another scalar's encoding.
+        let digits = value.utf8.filter { $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: " ") }
+        value = String(decoding: digits, as: UTF8.self)
         let isDigit = { (byte: UInt8) in byte >= 0x30 && byte <= 0x39 }
         if digits.count == 13, digits.allSatisfy(isDigit) {
             return value
@@ -114,10 +115,25 @@ public enum FieldParsing {
     // MARK: - Private
 
     static func trimmed(_ text: String) -> String {
-        var scalars = Substring(text).unicodeScalars[...]
-        while let first = scalars.first, first.properties.isWhitespace { scalars.removeFirst() }
-        while let last = scalars.last, last.properties.isWhitespace { scalars.removeLast() }
-        return String(String.UnicodeScalarView(scalars))
+        // Every field of every imported row comes through here: a field with nothing to trim is returned as it is,
+        // and one with something to trim is cut once, without rebuilding it scalar by scalar.
+        let scalars = text.unicodeScalars
+        var start = scalars.startIndex
+        var end = scalars.endIndex
+        while start < end, isWhitespace(scalars[start]) { start = scalars.index(after: start) }
+        while start < end {
+            let before = scalars.index(before: end)
+            guard isWhitespace(scalars[before]) else { break }
+            end = before
+        }
+        if start == scalars.startIndex && end == scalars.endIndex { return text }
+        return String(Substring(scalars[start..<end]))
+    }
+
+    /// Unicode's White_Space property, answered without a table look-up for ASCII.
+    private static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.value < 0x80 { return scalar.value == 0x20 || (0x09...0x0D).contains(scalar.value) }
+        return scalar.properties.isWhitespace
     }
 
     /// `2008`, `-720`, `+12`, `1997.0`, `1997.00` → the whole number; anything else (`1997.5`, `1e3`, `abc`) → nil.
@@ -132,8 +148,18 @@ public enum FieldParsing {
     }
 
     private static func looksLikeFloat(_ value: String) -> Bool {
-        let lower = value.lowercased()
-        return lower.contains("e+") || lower.contains("e-") || lower.contains(".")
+        // A ".", or an exponent ("e+" / "e-", either case), as a spreadsheet writes a number it converted.
+        var previous: UInt8 = 0
+        for byte in value.utf8 {
+            if byte == UInt8(ascii: ".") { return true }
+            if (byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-"))
+                && (previous == UInt8(ascii: "e") || previous == UInt8(ascii: "E"))
+            {
+                return true
+            }
+            previous = byte
+        }
+        return false
     }
 
     /// The ISBN-10 check: the last character is the check digit of the first nine.
