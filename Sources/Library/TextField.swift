@@ -36,7 +36,7 @@ public enum TextField: String, Sendable, Hashable, CaseIterable {
         case .name: 200
         case .cardNumber: 100
         case .title: 500
-        case .author: 300
+        case .author: 1_000
         case .description: 4_000
         case .isbn: 32
         case .tokenLabel: 200
@@ -67,8 +67,8 @@ public enum TextField: String, Sendable, Hashable, CaseIterable {
     /// Throws `TextFieldProblem` when `text` is too long or holds a character the field may not hold.
     ///
     /// ```swift
-    /// try TextField.author.check(String(repeating: "a", count: 301))
-    /// // throws: "the author is 301 characters long; at most 300 are allowed"
+    /// try TextField.author.check(String(repeating: "a", count: 1_001))
+    /// // throws: "the author is 1001 characters long; at most 1000 are allowed"
     /// ```
     public func check(_ text: String) throws(TextFieldProblem) {
         var count = 0

@@ -98,7 +98,7 @@ struct EdgeValueCommandTests {
         for arguments in [
             ["--title", "Du\u{1B}[31mne"], ["--title", "Du\nne"], ["--title", String(repeating: "t", count: 501)],
             ["--title", "Dune", "--author", "Frank\tHerbert"],
-            ["--title", "Dune", "--author", String(repeating: "a", count: 301)],
+            ["--title", "Dune", "--author", String(repeating: "a", count: 1_001)],
             ["--title", "Dune", "--description", "bell\u{7}"],
             ["--title", "Dune", "--description", String(repeating: "d", count: 4_001)],
         ] {

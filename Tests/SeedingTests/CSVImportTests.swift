@@ -23,6 +23,17 @@ struct CSVImportTests {
             ])
     }
 
+    @Test("a long list of co-authors (goodbooks-10k has one of 742 characters) is imported whole")
+    func longCoAuthorList() throws {
+        let library = try TestLibrary()
+        let authors = (1...40).map { "Contributor Number \($0)" }.joined(separator: ", ")
+        #expect(authors.count > 742)
+        try library.write("books.csv", "title,authors\nAn Anthology,\"\(authors)\"\n")
+        let report = try library.importFiles(["books.csv"])
+        #expect(report.books == ImportReport.Counts(inserted: 1))
+        #expect(try library.books() == [BookRecord(title: "An Anthology", author: authors)])
+    }
+
     @Test("empty fields are unknown values, not zeros")
     func emptyFields() throws {
         let library = try TestLibrary()
