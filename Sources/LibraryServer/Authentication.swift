@@ -58,15 +58,17 @@ enum Authentication {
                     headers: ["WWW-Authenticate": #"Bearer error="invalid_request""#])
             }
             let principal = try pool.with { store in try store.authenticate(token: token, now: now()) }
-            guard let principal else {
-                throw Problem(
-                    status: .unauthorized, code: "unknown-token",
-                    detail: "The bearer token is unknown or was revoked.",
-                    headers: ["WWW-Authenticate": #"Bearer error="invalid_token""#])
-            }
+            guard let principal else { throw revokedToken() }
             request.storage[PrincipalKey.self] = principal
             return try next(request)
         }
+    }
+
+    /// 401 for a token that is unknown or was revoked (also what a waiting long-poll gets when its token is).
+    static func revokedToken() -> Problem {
+        Problem(
+            status: .unauthorized, code: "unknown-token", detail: "The bearer token is unknown or was revoked.",
+            headers: ["WWW-Authenticate": #"Bearer error="invalid_token""#])
     }
 
     static func missingToken() -> Problem {

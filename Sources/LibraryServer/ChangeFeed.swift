@@ -9,11 +9,13 @@ import Sections
 /// Live screens: the event streams and waiting long-polls of fronts, and a watcher thread that notices any commit
 /// to the database (by this server, a CLI in another terminal, another server on the same file) through
 /// `PRAGMA data_version` on a connection of its own, every `interval`. On a change it reads each watched screen
-/// once, and sends every subscriber whose version differs what changed.
+/// once, and sends every subscriber whose version differs what changed. A subscriber whose token was revoked (by
+/// `librarycli tokens revoke` in another terminal, say) is ended at the tick that sees the revocation: its stream
+/// closes, its waiting long-poll is answered 401.
 ///
 ///     let feed = ChangeFeed(pool: pool, versions: versions, now: clock)
 ///     feed.start()
-///     feed.watch(key, from: version, stream: stream)   // SSE
+///     feed.watch(key, from: version, token: principal.tokenID, stream: stream)   // SSE
 ///     feed.stop()
 final class ChangeFeed: Sendable {
     private enum Sink {
@@ -25,6 +27,8 @@ final class ChangeFeed: Sendable {
         var key: ScreenKey
         var snapshot: Snapshot
         var tag: String
+        /// The id of the token it authenticated with.
+        var token: Int
         var sink: Sink
         /// Not checked since it subscribed: the next tick looks at it even when nothing was committed.
         var fresh = true
@@ -58,15 +62,19 @@ final class ChangeFeed: Sendable {
 
     // MARK: - Subscribing
 
-    /// Sends the changes of `key`'s screen to `stream` from `version` on, until the stream closes.
-    func watch(_ key: ScreenKey, from version: ScreenVersion, stream: EventStream) {
-        let id = add(Subscriber(key: key, snapshot: version.snapshot, tag: version.tag, sink: .stream(stream)))
+    /// Sends the changes of `key`'s screen to `stream` from `version` on, until the stream closes or `token` is
+    /// revoked.
+    func watch(_ key: ScreenKey, from version: ScreenVersion, token: Int, stream: EventStream) {
+        let id = add(
+            Subscriber(key: key, snapshot: version.snapshot, tag: version.tag, token: token, sink: .stream(stream)))
         stream.onClose { [weak self] _ in self?.remove(id) }
     }
 
-    /// Resolves `waiter` with the changes of `key`'s screen from `version` at the first change.
-    func wait(_ key: ScreenKey, from version: ScreenVersion, waiter: DeferredResponse) {
-        let id = add(Subscriber(key: key, snapshot: version.snapshot, tag: version.tag, sink: .waiter(waiter)))
+    /// Resolves `waiter` with the changes of `key`'s screen from `version` at the first change (with 401 when
+    /// `token` is revoked first).
+    func wait(_ key: ScreenKey, from version: ScreenVersion, token: Int, waiter: DeferredResponse) {
+        let id = add(
+            Subscriber(key: key, snapshot: version.snapshot, tag: version.tag, token: token, sink: .waiter(waiter)))
         waiter.onResolved { [weak self] in self?.remove(id) }
     }
 
@@ -141,6 +149,14 @@ final class ChangeFeed: Sendable {
         }
     }
 
+    /// Ends a subscriber whose token no longer authenticates: the stream closes, the long-poll gets 401.
+    private func end(_ subscriber: Subscriber) {
+        switch subscriber.sink {
+        case .stream(let stream): stream.close()
+        case .waiter(let waiter): waiter.resolve(Authentication.revokedToken().response())
+        }
+    }
+
     /// Reads each screen with subscribers to check (all of them after a commit, else the new ones), once per
     /// screen, and sends each subscriber whose version differs its changes.
     private func tick(_ store: LibraryStore, all: Bool) {
@@ -153,9 +169,20 @@ final class ChangeFeed: Sendable {
             return due
         }
         guard !due.isEmpty else { return }
+        guard let revoked = try? store.inactiveTokens(among: Set(due.map(\.1.token))) else {
+            // Busy or failing: look at them all again at the next tick.
+            state.withLock { state in
+                for (id, _) in due { state.subscribers[id]?.fresh = true }
+            }
+            return
+        }
         var read: [ScreenKey: ScreenVersion] = [:]
         let time = now()
         for (id, subscriber) in due {
+            if revoked.contains(subscriber.token) {
+                end(subscriber)
+                continue
+            }
             let current: ScreenVersion
             if let known = read[subscriber.key] {
                 current = known

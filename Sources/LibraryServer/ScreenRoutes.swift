@@ -51,7 +51,7 @@ struct ScreenRoutes: Sendable {
         let unchanged = Response(status: .notModified, headers: headers)
         guard wait > 0 else { return unchanged }
         let waiter = DeferredResponse(timeout: .seconds(wait), timeoutResponse: unchanged)
-        service.feed.wait(key, from: current, waiter: waiter)
+        service.feed.wait(key, from: current, token: try request.principal().tokenID, waiter: waiter)
         return .deferred(waiter)
     }
 
@@ -68,7 +68,7 @@ struct ScreenRoutes: Sendable {
             let body = ScreenChanges.bytes(from: old, to: current)
             stream.send(data: String(decoding: body, as: UTF8.self), event: "changes", id: current.tag)
         }
-        service.feed.watch(key, from: current, stream: stream)
+        service.feed.watch(key, from: current, token: try request.principal().tokenID, stream: stream)
         return .eventStream(stream)
     }
 }

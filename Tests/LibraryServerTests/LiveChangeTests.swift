@@ -182,6 +182,56 @@ struct LiveChangeTests {
         }
     }
 
+    @Test(
+        "tokens revoke in another process ends that token's event stream and answers its waiting long-poll 401; another token's stream goes on"
+    )
+    func revokedTokenEndsItsStreams() throws {
+        let library = try TestLibrary()
+        let issued = try library.store().createToken(for: .client(1), now: TestLibrary.now)
+        let other = try library.token(client: 2)
+        try library.serve { service in
+            let etag = try #require(try call(service.port, "GET", "/v1/screen", token: issued.token)[header: "ETag"])
+            let waiting = try TestClient(port: service.port, timeoutSeconds: 20)
+            waiting.request(
+                "GET", "/v1/screen/changes?since=\(etag.dropFirst().dropLast())&wait=60",
+                headers: [("Authorization", "Bearer \(issued.token)")])
+            let revokedStream = try TestClient(port: service.port, timeoutSeconds: 20)
+            revokedStream.request("GET", "/v1/screen/events", headers: [("Authorization", "Bearer \(issued.token)")])
+            #expect(try revokedStream.readHead().status == 200)
+            _ = try EventReader(revokedStream).next()
+            let otherStream = try TestClient(port: service.port, timeoutSeconds: 20)
+            otherStream.request("GET", "/v1/screen/events", headers: [("Authorization", "Bearer \(other)")])
+            #expect(try otherStream.readHead().status == 200)
+            let otherEvents = EventReader(otherStream)
+            _ = try otherEvents.next()
+            #expect(!waiting.isReadable(withinMilliseconds: 100))
+
+            let revoke = try Binary.run(["--db", library.path, "-q", "tokens", "revoke", "\(issued.id)"])
+            #expect(revoke.code == 0, "\(revoke.err)")
+            // Nothing else changed: the revocation alone ends them (before the clients' 20 s read timeout).
+            let answer = try waiting.readResponse()
+            #expect(answer.status == 401)
+            #expect(answer.code == "unknown-token")
+            #expect(answer[header: "WWW-Authenticate"]?.hasPrefix("Bearer") == true)
+            var ended = false
+            for _ in 0..<100 {
+                guard try revokedStream.readChunk() != nil else {
+                    ended = true
+                    break
+                }
+            }
+            #expect(ended)
+            #expect(try call(service.port, "GET", "/v1/screen/events", token: issued.token).status == 401)
+
+            // The other client's stream is still open and still gets its changes.
+            let take = try call(service.port, "POST", "/v1/loans", token: other, json: #"{"bookIds": [21]}"#)
+            #expect(take.status == 201)
+            let next = try otherEvents.next()
+            let json = try JSONParser.parse(next.data)
+            #expect(value(json, "changes", "items", "inserted", 0, "id") == .string("client-book-21"))
+        }
+    }
+
     @Test("another client's change that does not alter this screen sends nothing; one that does is sent")
     func onlyRealChangesAreSent() throws {
         let library = try TestLibrary()
