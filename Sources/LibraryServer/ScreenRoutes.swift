@@ -15,7 +15,8 @@ struct ScreenRoutes: Sendable {
     /// The client's screen document; `ETag` names it, `If-None-Match` with it gives 304.
     func screen(_ request: Request) throws -> Response {
         let key = ScreenKey(clientID: try request.clientID(), query: try ScreenQuery(request.query))
-        let version = try service.versions.current(key, pool: service.pool, now: service.now())
+        let version = try service.versions.current(
+            key, pool: service.pool, now: service.now(), generation: request.storage[GenerationKey.self])
         if let header = request.headers["If-None-Match"], EntityTag.matches(ifNoneMatch: header, tag: version.tag) {
             return Response(status: .notModified, headers: ["ETag": version.etag, "Cache-Control": "no-cache"])
         }
@@ -40,7 +41,8 @@ struct ScreenRoutes: Sendable {
             try request.query["wait"].map { text throws(Problem) in
                 try ScreenQuery.integer(text, name: "wait", in: 0...60)
             } ?? 0
-        let current = try service.versions.current(key, pool: service.pool, now: service.now())
+        let current = try service.versions.current(
+            key, pool: service.pool, now: service.now(), generation: request.storage[GenerationKey.self])
         let headers: HTTPHeaders = ["ETag": current.etag, "Cache-Control": "no-cache"]
         guard current.tag == since else {
             var headers = headers
@@ -60,7 +62,8 @@ struct ScreenRoutes: Sendable {
     /// it is the current one), else the whole document with `"changes": null`.
     func events(_ request: Request) throws -> Response {
         let key = ScreenKey(clientID: try request.clientID(), query: try ScreenQuery(request.query))
-        let current = try service.versions.current(key, pool: service.pool, now: service.now())
+        let current = try service.versions.current(
+            key, pool: service.pool, now: service.now(), generation: request.storage[GenerationKey.self])
         let stream = EventStream()
         let last = request.headers["Last-Event-ID"].map(EntityTag.bare)
         if last != current.tag {

@@ -79,37 +79,50 @@ final class ScreenVersions: Sendable {
     /// remembered. The same answer as `current(_:store:now:)`, without reading and rendering the screen again for
     /// every request.
     ///
+    /// `generation` is the one seen at the start of the request (by the authentication), else the pool is asked.
+    ///
     ///     let version = try versions.current(key, pool: pool, now: now)
-    func current(_ key: ScreenKey, pool: StorePool, now: Timestamp) throws -> ScreenVersion {
-        try pool.withGeneration { store, generation in
-            let hit = state.withLock { state -> ScreenVersion? in
-                guard let rendered = state.rendered[key], rendered.generation == generation,
-                    rendered.second == now.secondsSinceEpoch
-                else { return nil }
-                state.clock += 1
-                state.rendered[key]?.lastUse = state.clock
-                state.entries[key]?.lastUse = state.clock
-                return rendered.version
+    func current(_ key: ScreenKey, pool: StorePool, now: Timestamp, generation: Int? = nil) throws -> ScreenVersion {
+        guard let generation else {
+            return try pool.withGeneration { store, generation in
+                try current(key, now: now, generation: generation) { try current(key, store: store, now: now) }
             }
-            if let hit { return hit }
-            let version = try current(key, store: store, now: now)
-            state.withLock { state in
-                state.clock += 1
-                let kept = state.rendered[key]
-                // Never replace a newer generation's version with an older one (two reads that crossed).
-                if kept.map({ $0.generation <= generation }) ?? true {
-                    state.rendered[key] = Rendered(
-                        generation: generation, second: now.secondsSinceEpoch, version: version,
-                        lastUse: state.clock)
-                }
-                if state.rendered.count > renderedScreens,
-                    let oldest = state.rendered.min(by: { $0.value.lastUse < $1.value.lastUse })?.key
-                {
-                    state.rendered[oldest] = nil
-                }
-            }
-            return version
         }
+        return try current(key, now: now, generation: generation) {
+            try pool.with { store in try current(key, store: store, now: now) }
+        }
+    }
+
+    private func current(
+        _ key: ScreenKey, now: Timestamp, generation: Int, read: () throws -> ScreenVersion
+    ) throws -> ScreenVersion {
+        let hit = state.withLock { state -> ScreenVersion? in
+            guard let rendered = state.rendered[key], rendered.generation == generation,
+                rendered.second == now.secondsSinceEpoch
+            else { return nil }
+            state.clock += 1
+            state.rendered[key]?.lastUse = state.clock
+            state.entries[key]?.lastUse = state.clock
+            return rendered.version
+        }
+        if let hit { return hit }
+        let version = try read()
+        state.withLock { state in
+            state.clock += 1
+            let kept = state.rendered[key]
+            // Never replace a newer generation's version with an older one (two reads that crossed).
+            if kept.map({ $0.generation <= generation }) ?? true {
+                state.rendered[key] = Rendered(
+                    generation: generation, second: now.secondsSinceEpoch, version: version,
+                    lastUse: state.clock)
+            }
+            if state.rendered.count > renderedScreens,
+                let oldest = state.rendered.min(by: { $0.value.lastUse < $1.value.lastUse })?.key
+            {
+                state.rendered[oldest] = nil
+            }
+        }
+        return version
     }
 
     /// Reads the screen now (in one read transaction), remembers it and returns it.
