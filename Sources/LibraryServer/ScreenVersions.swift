@@ -37,7 +37,8 @@ struct ScreenVersion: Sendable {
 }
 
 /// The recent versions of each screen, by tag, so a front that has one can be sent what changed since (a bounded
-/// in-memory cache: `perScreen` versions for each of at most `screens` screens, the least recently used forgotten),
+/// in-memory cache: `perScreen` versions for each of at most `screens` screens and `versions` versions in all, the
+/// least recently used screens forgotten),
 /// and the latest rendered version of the `rendered` most recently read screens, answered again while the database
 /// has not changed and the clock shows the same second.
 ///
@@ -58,17 +59,24 @@ final class ScreenVersions: Sendable {
     private struct State {
         var entries: [ScreenKey: Entry] = [:]
         var rendered: [ScreenKey: Rendered] = [:]
+        /// The versions in `entries`, all screens together.
+        var kept = 0
         var clock = 0
     }
     private let state = Locked(State())
     let perScreen: Int
     let screens: Int
+    let versions: Int
     let renderedScreens: Int
     let program: String
 
-    init(perScreen: Int = 16, screens: Int = 4096, rendered: Int = 256, program: String = "librarycli") {
+    init(
+        perScreen: Int = 16, screens: Int = 4096, versions: Int = 4096, rendered: Int = 256,
+        program: String = "librarycli"
+    ) {
         self.perScreen = perScreen
         self.screens = screens
+        self.versions = versions
         self.renderedScreens = rendered
         self.program = program
     }
@@ -148,17 +156,21 @@ final class ScreenVersions: Sendable {
         state.withLock { state in
             state.clock += 1
             var entry = state.entries[key] ?? Entry()
+            let before = entry.versions.count
             entry.lastUse = state.clock
             if entry.versions.last?.tag != version.tag {
                 entry.versions.removeAll { $0.tag == version.tag }
                 entry.versions.append((version.tag, version.snapshot))
                 if entry.versions.count > perScreen { entry.versions.removeFirst(entry.versions.count - perScreen) }
             }
+            state.kept += entry.versions.count - before
             state.entries[key] = entry
-            if state.entries.count > screens,
-                let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse })?.key
+            // At most `screens` screens and `versions` versions in all (a snapshot of a screen is tens of KB).
+            while state.entries.count > screens || state.kept > versions,
+                let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse })
             {
-                state.entries[oldest] = nil
+                state.kept -= oldest.value.versions.count
+                state.entries[oldest.key] = nil
             }
         }
     }
