@@ -83,6 +83,8 @@ let package = Package(
             dependencies: ["CSQLite", "SQLite", "Library", "Seeding", "Sections", "LibraryScreen"],
             path: "Benchmarks/librarybench"
         ),
+        // The helpers of Benchmarks/serve.sh: the constant libmicrohttpd server (the floor) and an event-stream holder.
+        .executableTarget(name: "servebench", dependencies: ["CMicroHTTPD"], path: "Benchmarks/servebench"),
 
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "LibraryTests", dependencies: ["Library", "SQLite"]),

@@ -2,8 +2,9 @@
 # librarycli's benchmarks: librarybench's scenarios, then whole-process figures with hyperfine, each side by side
 # with a baseline measured in the same run (see BENCHMARKS.md).
 #
-#   Benchmarks/run.sh            the real run (1,000 and 1,000,000 books; about 15 minutes on 2 cores)
-#   Benchmarks/run.sh --quick    tiny sizes, one run each: checks that the script works (about a minute once built)
+#   Benchmarks/run.sh            the real run (1,000 and 1,000,000 books; about 15 minutes on 2 cores), then
+#                                Benchmarks/serve.sh (the HTTP service under wrk; about 6 minutes more)
+#   Benchmarks/run.sh --quick    tiny sizes, one run each: checks that the scripts work (about a minute once built)
 #   Benchmarks/run.sh --large N  the real run with N books as the large size and librarybench's N (e.g. 100000)
 #
 # Environment: BENCH_SCRATCH (release build folder, default /tmp/bench-build), BENCH_OUT (results and databases,
@@ -30,7 +31,7 @@ while [ $# -gt 0 ]; do
         }
         ;;
     -h | --help)
-        sed -n '2,11p' "$0"
+        sed -n '2,12p' "$0"
         exit 0
         ;;
     *)
@@ -300,6 +301,15 @@ awk -v s="$small_kib" -v l="$large_kib" -v sn="$small" -v ln="$large" 'BEGIN {
     printf "%-46s %8d KiB | %-28s %8d KiB | %5.2fx | target <= 1.5x | %s\n",
         "peak memory of list, " ln " books", l, sn " books", s, ratio, (ratio <= 1.5 ? "met" : "NOT MET")
 }' | tee -a "$results"
+
+# MARK: - The HTTP service (issue 12)
+
+# Its own script (wrk, the floor server, Datasette), on the same build folder; its figures are appended here.
+serve_arguments=()
+[ $quick = 1 ] && serve_arguments=(--quick)
+report ""
+BENCH_SCRATCH=$scratch BENCH_OUT=$out bash "$root/Benchmarks/serve.sh" "${serve_arguments[@]}"
+cat "$out/serve/results.txt" >>"$results"
 
 report ""
 report "Results in $results (hyperfine logs and CSV files beside it)."

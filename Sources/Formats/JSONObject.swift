@@ -26,7 +26,11 @@ public struct JSONObject: Hashable, Sendable, ExpressibleByDictionaryLiteral {
 
     /// The members in order.
     public private(set) var members: [Member] = []
+    /// Each key's position, kept only from `indexedCount` members on: a smaller object (as nearly all written
+    /// documents' are) finds a key faster by comparing keys in order than by hashing, and is built without
+    /// allocating a dictionary.
     private var indexes: [String: Int] = [:]
+    private static let indexedCount = 16
 
     // MARK: - Creating objects
 
@@ -66,11 +70,11 @@ public struct JSONObject: Hashable, Sendable, ExpressibleByDictionaryLiteral {
     ///     object["title"] = "Dune"
     public subscript(key: String) -> JSONValue? {
         get {
-            guard let index = indexes[key] else { return nil }
+            guard let index = index(of: key) else { return nil }
             return members[index].value
         }
         set {
-            if let index = indexes[key] {
+            if let index = index(of: key) {
                 if let newValue {
                     members[index].value = newValue
                 } else {
@@ -78,8 +82,7 @@ public struct JSONObject: Hashable, Sendable, ExpressibleByDictionaryLiteral {
                     reindex()
                 }
             } else if let newValue {
-                indexes[key] = members.count
-                members.append(Member(key: key, value: newValue))
+                append(key, newValue)
             }
         }
     }
@@ -89,9 +92,8 @@ public struct JSONObject: Hashable, Sendable, ExpressibleByDictionaryLiteral {
     ///     object.insertNew(key: "year", value: 1965)  // true
     @discardableResult
     public mutating func insertNew(key: String, value: JSONValue) -> Bool {
-        guard indexes[key] == nil else { return false }
-        indexes[key] = members.count
-        members.append(Member(key: key, value: value))
+        guard index(of: key) == nil else { return false }
+        append(key, value)
         return true
     }
 
@@ -107,8 +109,25 @@ public struct JSONObject: Hashable, Sendable, ExpressibleByDictionaryLiteral {
 
     // MARK: - Private
 
+    private func index(of key: String) -> Int? {
+        if members.count < Self.indexedCount {
+            return members.firstIndex { $0.key == key }
+        }
+        return indexes[key]
+    }
+
+    private mutating func append(_ key: String, _ value: JSONValue) {
+        members.append(Member(key: key, value: value))
+        if members.count == Self.indexedCount {
+            reindex()
+        } else if members.count > Self.indexedCount {
+            indexes[key] = members.count - 1
+        }
+    }
+
     private mutating func reindex() {
         indexes.removeAll(keepingCapacity: true)
+        guard members.count >= Self.indexedCount else { return }
         for (index, member) in members.enumerated() {
             indexes[member.key] = index
         }

@@ -176,7 +176,9 @@ public final class EventStream: Sendable {
                 }
                 state.offset += count
                 if state.offset == state.pending.count {
-                    state.pending.removeAll(keepingCapacity: state.pending.count <= 64 * 1024)
+                    // Small buffers are kept for the next events; a large one (the first, whole screen) is let go,
+                    // since a thousand idle streams would each hold one.
+                    state.pending.removeAll(keepingCapacity: state.pending.count <= 4 * 1024)
                     state.offset = 0
                 } else if state.offset > 64 * 1024 {
                     state.pending.removeFirst(state.offset)

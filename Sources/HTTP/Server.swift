@@ -338,9 +338,11 @@ final class ServerCore: Sendable {
             }
             if stopping { stream.finish(.serverStopping) }
             let cls = Unmanaged.passRetained(stream).toOpaque()
+            // A 4 KiB block per stream (libmicrohttpd allocates it for the response's life): an open stream mostly
+            // waits, and a larger event is copied out in several reads.
             guard
                 let mhdResponse = MHD_create_response_from_callback(
-                    librarycli_mhd_size_unknown(), 16 * 1024, MHDCallbacks.read, cls, MHDCallbacks.free)
+                    librarycli_mhd_size_unknown(), 4 * 1024, MHDCallbacks.read, cls, MHDCallbacks.free)
             else {
                 Unmanaged<EventStream>.fromOpaque(cls).release()
                 return .NO

@@ -60,6 +60,26 @@ extension LibraryStore {
         return Principal(tokenID: found.id, owner: owner)
     }
 
+    /// Which of these token ids no longer authenticate (revoked, or not there at all), in one query: how a server
+    /// finds the open streams whose token was revoked since they opened.
+    ///
+    /// ```swift
+    /// let ended = try store.inactiveTokens(among: [3, 4])  // [3] after `librarycli tokens revoke 3`
+    /// ```
+    public func inactiveTokens(among ids: Set<Int>) throws -> Set<Int> {
+        guard !ids.isEmpty else { return [] }
+        let list = "[" + ids.sorted().map(String.init).joined(separator: ",") + "]"
+        return try reading {
+            Set(
+                try database.fetchAll(
+                    """
+                    SELECT CAST(j.value AS INTEGER) FROM json_each(?) j
+                    WHERE NOT EXISTS (SELECT 1 FROM tokens t WHERE t.id = j.value AND t.revoked_at IS NULL)
+                    """, [list]
+                ) { $0.int(0) })
+        }
+    }
+
     /// Every token, by id, revoked ones too: ids, owners, labels and times, never the token.
     ///
     /// ```swift

@@ -16,6 +16,18 @@ extension LibraryStore {
         try database.fetchOne("PRAGMA data_version") { $0.int(0) } ?? 0
     }
 
+    /// The number of rows this store's connection has written since it opened: with `dataVersion()`, it tells
+    /// whether the database may have changed since a moment before (this connection's own writes do not move the
+    /// data version).
+    ///
+    /// ```swift
+    /// let mark = (try store.dataVersion(), store.rowsWritten)
+    /// // ... later: both the same means no one committed anything since
+    /// ```
+    public var rowsWritten: Int {
+        database.totalChangedRowCount
+    }
+
     // MARK: - Keyset pages of books
 
     /// Up to `limit` books with ids greater than `afterID`, by id, each with its availability for `viewerID`

@@ -45,7 +45,8 @@ enum Authentication {
     static let publicPaths: Set<String> = ["/healthz", "/v1/sessions", "/v1/openapi.json"]
 
     static func middleware(pool: StorePool, now: @escaping @Sendable () -> Timestamp) -> Middleware {
-        Middleware { request, next in
+        let cache = TokenCache()
+        return Middleware { request, next in
             var request = request
             guard let header = request.headers["Authorization"] else {
                 if publicPaths.contains(request.path) { return try next(request) }
@@ -57,16 +58,21 @@ enum Authentication {
                     detail: "The Authorization header must be 'Bearer <token>'.",
                     headers: ["WWW-Authenticate": #"Bearer error="invalid_request""#])
             }
-            let principal = try pool.with { store in try store.authenticate(token: token, now: now()) }
-            guard let principal else {
-                throw Problem(
-                    status: .unauthorized, code: "unknown-token",
-                    detail: "The bearer token is unknown or was revoked.",
-                    headers: ["WWW-Authenticate": #"Bearer error="invalid_token""#])
+            let (principal, generation) = try pool.withGeneration { store, generation in
+                (try cache.authenticate(token, store: store, generation: generation, now: now()), generation)
             }
+            guard let principal else { throw revokedToken() }
             request.storage[PrincipalKey.self] = principal
+            request.storage[GenerationKey.self] = generation
             return try next(request)
         }
+    }
+
+    /// 401 for a token that is unknown or was revoked (also what a waiting long-poll gets when its token is).
+    static func revokedToken() -> Problem {
+        Problem(
+            status: .unauthorized, code: "unknown-token", detail: "The bearer token is unknown or was revoked.",
+            headers: ["WWW-Authenticate": #"Bearer error="invalid_token""#])
     }
 
     static func missingToken() -> Problem {

@@ -1,3 +1,4 @@
+import Dispatch
 import HTTP
 import Library
 import Sections
@@ -9,11 +10,13 @@ import Sections
 /// Live screens: the event streams and waiting long-polls of fronts, and a watcher thread that notices any commit
 /// to the database (by this server, a CLI in another terminal, another server on the same file) through
 /// `PRAGMA data_version` on a connection of its own, every `interval`. On a change it reads each watched screen
-/// once, and sends every subscriber whose version differs what changed.
+/// once, and sends every subscriber whose version differs what changed. A subscriber whose token was revoked (by
+/// `librarycli tokens revoke` in another terminal, say) is ended at the tick that sees the revocation: its stream
+/// closes, its waiting long-poll is answered 401.
 ///
 ///     let feed = ChangeFeed(pool: pool, versions: versions, now: clock)
 ///     feed.start()
-///     feed.watch(key, from: version, stream: stream)   // SSE
+///     feed.watch(key, from: version, token: principal.tokenID, stream: stream)   // SSE
 ///     feed.stop()
 final class ChangeFeed: Sendable {
     private enum Sink {
@@ -25,6 +28,8 @@ final class ChangeFeed: Sendable {
         var key: ScreenKey
         var snapshot: Snapshot
         var tag: String
+        /// The id of the token it authenticated with.
+        var token: Int
         var sink: Sink
         /// Not checked since it subscribed: the next tick looks at it even when nothing was committed.
         var fresh = true
@@ -42,14 +47,17 @@ final class ChangeFeed: Sendable {
     private let versions: ScreenVersions
     private let now: @Sendable () -> Timestamp
     let interval: Duration
+    /// At most this many threads read and send screens at one tick (the processors online, by default).
+    let readers: Int
 
     init(
         pool: StorePool, versions: ScreenVersions, interval: Duration = .milliseconds(50),
-        now: @escaping @Sendable () -> Timestamp
+        readers: Int = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))), now: @escaping @Sendable () -> Timestamp
     ) {
         self.pool = pool
         self.versions = versions
         self.interval = interval
+        self.readers = readers
         self.now = now
     }
 
@@ -58,15 +66,19 @@ final class ChangeFeed: Sendable {
 
     // MARK: - Subscribing
 
-    /// Sends the changes of `key`'s screen to `stream` from `version` on, until the stream closes.
-    func watch(_ key: ScreenKey, from version: ScreenVersion, stream: EventStream) {
-        let id = add(Subscriber(key: key, snapshot: version.snapshot, tag: version.tag, sink: .stream(stream)))
+    /// Sends the changes of `key`'s screen to `stream` from `version` on, until the stream closes or `token` is
+    /// revoked.
+    func watch(_ key: ScreenKey, from version: ScreenVersion, token: Int, stream: EventStream) {
+        let id = add(
+            Subscriber(key: key, snapshot: version.snapshot, tag: version.tag, token: token, sink: .stream(stream)))
         stream.onClose { [weak self] _ in self?.remove(id) }
     }
 
-    /// Resolves `waiter` with the changes of `key`'s screen from `version` at the first change.
-    func wait(_ key: ScreenKey, from version: ScreenVersion, waiter: DeferredResponse) {
-        let id = add(Subscriber(key: key, snapshot: version.snapshot, tag: version.tag, sink: .waiter(waiter)))
+    /// Resolves `waiter` with the changes of `key`'s screen from `version` at the first change (with 401 when
+    /// `token` is revoked first).
+    func wait(_ key: ScreenKey, from version: ScreenVersion, token: Int, waiter: DeferredResponse) {
+        let id = add(
+            Subscriber(key: key, snapshot: version.snapshot, tag: version.tag, token: token, sink: .waiter(waiter)))
         waiter.onResolved { [weak self] in self?.remove(id) }
     }
 
@@ -141,8 +153,19 @@ final class ChangeFeed: Sendable {
         }
     }
 
+    /// Ends a subscriber whose token no longer authenticates: the stream closes, the long-poll gets 401.
+    private func end(_ subscriber: Subscriber) {
+        switch subscriber.sink {
+        case .stream(let stream): stream.close()
+        case .waiter(let waiter): waiter.resolve(Authentication.revokedToken().response())
+        }
+    }
+
     /// Reads each screen with subscribers to check (all of them after a commit, else the new ones), once per
-    /// screen, and sends each subscriber whose version differs its changes.
+    /// screen, and sends each subscriber whose version differs its changes. The screens are shared out among up to
+    /// `readers` threads, each with a connection of the pool, so that a commit every screen sees (a book added)
+    /// reaches a thousand streams of a thousand clients in a fraction of a second; a screen whose sections did not
+    /// change is not rendered at all.
     private func tick(_ store: LibraryStore, all: Bool) {
         let due = state.withLock { state -> [(Int, Subscriber)] in
             var due: [(Int, Subscriber)] = []
@@ -153,22 +176,50 @@ final class ChangeFeed: Sendable {
             return due
         }
         guard !due.isEmpty else { return }
-        var read: [ScreenKey: ScreenVersion] = [:]
-        let time = now()
+        guard let revoked = try? store.inactiveTokens(among: Set(due.map(\.1.token))) else {
+            lookAgain(due)
+            return
+        }
+        var screens: [ScreenKey: [(Int, Subscriber)]] = [:]
         for (id, subscriber) in due {
-            let current: ScreenVersion
-            if let known = read[subscriber.key] {
-                current = known
+            if revoked.contains(subscriber.token) {
+                end(subscriber)
             } else {
-                guard let fresh = try? versions.current(subscriber.key, store: store, now: time) else {
-                    // Busy or failing: look again at the next tick.
-                    state.withLock { $0.subscribers[id]?.fresh = true }
-                    continue
-                }
-                read[subscriber.key] = fresh
-                current = fresh
+                screens[subscriber.key, default: []].append((id, subscriber))
             }
-            guard current.tag != subscriber.tag else { continue }
+        }
+        let groups = Array(screens.values)
+        let time = now()
+        let lanes = max(1, min(readers, (groups.count + 7) / 8))
+        DispatchQueue.concurrentPerform(iterations: lanes) { lane in
+            let mine = stride(from: lane, to: groups.count, by: lanes).map { groups[$0] }
+            do {
+                try pool.with { store in
+                    for (index, group) in mine.enumerated() {
+                        do {
+                            try send(group, store: store, now: time)
+                        } catch {
+                            // Busy or failing: these screens are looked at again at the next tick.
+                            for rest in mine[index...] { lookAgain(rest) }
+                            return
+                        }
+                    }
+                }
+            } catch {
+                for group in mine { lookAgain(group) }
+            }
+        }
+    }
+
+    /// The subscribers of one screen: read it; unless every one of them has it already, render it and send each
+    /// one whose version differs what changed.
+    private func send(_ group: [(Int, Subscriber)], store: LibraryStore, now: Timestamp) throws {
+        guard let key = group.first?.1.key else { return }
+        let snapshot = try versions.snapshot(key, store: store, now: now)
+        if group.allSatisfy({ $0.1.snapshot == snapshot }) { return }
+        let current = ScreenVersion(snapshot: snapshot)
+        versions.remember(current, for: key)
+        for (id, subscriber) in group where current.tag != subscriber.tag {
             let body = ScreenChanges.bytes(from: subscriber.snapshot, to: current)
             switch subscriber.sink {
             case .stream(let stream):
@@ -186,6 +237,13 @@ final class ChangeFeed: Sendable {
                             "Cache-Control": "no-cache",
                         ], body: body))
             }
+        }
+    }
+
+    /// Marks subscribers to be looked at again at the next tick (a read was busy or failed).
+    private func lookAgain(_ subscribers: [(Int, Subscriber)]) {
+        state.withLock { state in
+            for (id, _) in subscribers { state.subscribers[id]?.fresh = true }
         }
     }
 }

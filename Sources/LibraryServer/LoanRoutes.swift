@@ -83,12 +83,12 @@ struct LoanRoutes: Sendable {
         let now = service.now()
         return try service.pool.with { store in
             try Idempotency.run(request, store: store, now: now) { store in
-                let before = try service.versions.current(key, store: store, now: now)
+                let before = try service.versions.snapshot(key, store: store, now: now)
                 let outcomes = try perform(store, now)
                 let after = try service.versions.current(key, store: store, now: now)
                 let body: JSONValue = .object(members: [
                     ("outcomes", .array(outcomes.map { LibraryJSON.loan($0, action: verb) })),
-                    ("changes", JSONRenderer.changes(after.snapshot.changes(from: before.snapshot))),
+                    ("changes", JSONRenderer.changes(after.snapshot.changes(from: before))),
                     ("screen", after.document),
                     ("etag", .string(after.tag)),
                 ])

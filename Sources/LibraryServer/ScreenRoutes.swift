@@ -15,9 +15,8 @@ struct ScreenRoutes: Sendable {
     /// The client's screen document; `ETag` names it, `If-None-Match` with it gives 304.
     func screen(_ request: Request) throws -> Response {
         let key = ScreenKey(clientID: try request.clientID(), query: try ScreenQuery(request.query))
-        let version = try service.pool.with { store in
-            try service.versions.current(key, store: store, now: service.now())
-        }
+        let version = try service.versions.current(
+            key, pool: service.pool, now: service.now(), generation: request.storage[GenerationKey.self])
         if let header = request.headers["If-None-Match"], EntityTag.matches(ifNoneMatch: header, tag: version.tag) {
             return Response(status: .notModified, headers: ["ETag": version.etag, "Cache-Control": "no-cache"])
         }
@@ -42,9 +41,8 @@ struct ScreenRoutes: Sendable {
             try request.query["wait"].map { text throws(Problem) in
                 try ScreenQuery.integer(text, name: "wait", in: 0...60)
             } ?? 0
-        let current = try service.pool.with { store in
-            try service.versions.current(key, store: store, now: service.now())
-        }
+        let current = try service.versions.current(
+            key, pool: service.pool, now: service.now(), generation: request.storage[GenerationKey.self])
         let headers: HTTPHeaders = ["ETag": current.etag, "Cache-Control": "no-cache"]
         guard current.tag == since else {
             var headers = headers
@@ -55,7 +53,7 @@ struct ScreenRoutes: Sendable {
         let unchanged = Response(status: .notModified, headers: headers)
         guard wait > 0 else { return unchanged }
         let waiter = DeferredResponse(timeout: .seconds(wait), timeoutResponse: unchanged)
-        service.feed.wait(key, from: current, waiter: waiter)
+        service.feed.wait(key, from: current, token: try request.principal().tokenID, waiter: waiter)
         return .deferred(waiter)
     }
 
@@ -64,9 +62,8 @@ struct ScreenRoutes: Sendable {
     /// it is the current one), else the whole document with `"changes": null`.
     func events(_ request: Request) throws -> Response {
         let key = ScreenKey(clientID: try request.clientID(), query: try ScreenQuery(request.query))
-        let current = try service.pool.with { store in
-            try service.versions.current(key, store: store, now: service.now())
-        }
+        let current = try service.versions.current(
+            key, pool: service.pool, now: service.now(), generation: request.storage[GenerationKey.self])
         let stream = EventStream()
         let last = request.headers["Last-Event-ID"].map(EntityTag.bare)
         if last != current.tag {
@@ -74,7 +71,7 @@ struct ScreenRoutes: Sendable {
             let body = ScreenChanges.bytes(from: old, to: current)
             stream.send(data: String(decoding: body, as: UTF8.self), event: "changes", id: current.tag)
         }
-        service.feed.watch(key, from: current, stream: stream)
+        service.feed.watch(key, from: current, token: try request.principal().tokenID, stream: stream)
         return .eventStream(stream)
     }
 }

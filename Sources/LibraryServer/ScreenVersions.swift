@@ -37,7 +37,10 @@ struct ScreenVersion: Sendable {
 }
 
 /// The recent versions of each screen, by tag, so a front that has one can be sent what changed since (a bounded
-/// in-memory cache: `perScreen` versions for each of at most `screens` screens, the least recently used forgotten).
+/// in-memory cache: `perScreen` versions for each of at most `screens` screens and `versions` versions in all, the
+/// least recently used screens forgotten),
+/// and the latest rendered version of the `rendered` most recently read screens, answered again while the database
+/// has not changed and the clock shows the same second.
 ///
 ///     let version = try versions.current(key, store: store, now: now)
 ///     versions.snapshot(key, tag: since)  // nil when forgotten: the front gets the whole document
@@ -46,31 +49,106 @@ final class ScreenVersions: Sendable {
         var versions: [(tag: String, snapshot: Snapshot)] = []
         var lastUse = 0
     }
+    /// A screen as read under one generation of the database at one second of the clock.
+    private struct Rendered {
+        var generation: Int
+        var second: Int64
+        var version: ScreenVersion
+        var lastUse: Int
+    }
     private struct State {
         var entries: [ScreenKey: Entry] = [:]
+        var rendered: [ScreenKey: Rendered] = [:]
+        /// The versions in `entries`, all screens together.
+        var kept = 0
         var clock = 0
     }
     private let state = Locked(State())
     let perScreen: Int
     let screens: Int
+    let versions: Int
+    let renderedScreens: Int
     let program: String
 
-    init(perScreen: Int = 16, screens: Int = 4096, program: String = "librarycli") {
+    init(
+        perScreen: Int = 16, screens: Int = 4096, versions: Int = 4096, rendered: Int = 256,
+        program: String = "librarycli"
+    ) {
         self.perScreen = perScreen
         self.screens = screens
+        self.versions = versions
+        self.renderedScreens = rendered
         self.program = program
+    }
+
+    /// The screen now: the version rendered last time when nothing was committed to the database since that read
+    /// started (``StorePool/withGeneration(_:)``) and the clock is in the same second (a screen is a function of
+    /// the database and of `now`, which has whole seconds), else read now (in one read transaction) and
+    /// remembered. The same answer as `current(_:store:now:)`, without reading and rendering the screen again for
+    /// every request.
+    ///
+    /// `generation` is the one seen at the start of the request (by the authentication), else the pool is asked.
+    ///
+    ///     let version = try versions.current(key, pool: pool, now: now)
+    func current(_ key: ScreenKey, pool: StorePool, now: Timestamp, generation: Int? = nil) throws -> ScreenVersion {
+        guard let generation else {
+            return try pool.withGeneration { store, generation in
+                try current(key, now: now, generation: generation) { try current(key, store: store, now: now) }
+            }
+        }
+        return try current(key, now: now, generation: generation) {
+            try pool.with { store in try current(key, store: store, now: now) }
+        }
+    }
+
+    private func current(
+        _ key: ScreenKey, now: Timestamp, generation: Int, read: () throws -> ScreenVersion
+    ) throws -> ScreenVersion {
+        let hit = state.withLock { state -> ScreenVersion? in
+            guard let rendered = state.rendered[key], rendered.generation == generation,
+                rendered.second == now.secondsSinceEpoch
+            else { return nil }
+            state.clock += 1
+            state.rendered[key]?.lastUse = state.clock
+            state.entries[key]?.lastUse = state.clock
+            return rendered.version
+        }
+        if let hit { return hit }
+        let version = try read()
+        state.withLock { state in
+            state.clock += 1
+            let kept = state.rendered[key]
+            // Never replace a newer generation's version with an older one (two reads that crossed).
+            if kept.map({ $0.generation <= generation }) ?? true {
+                state.rendered[key] = Rendered(
+                    generation: generation, second: now.secondsSinceEpoch, version: version,
+                    lastUse: state.clock)
+            }
+            if state.rendered.count > renderedScreens,
+                let oldest = state.rendered.min(by: { $0.value.lastUse < $1.value.lastUse })?.key
+            {
+                state.rendered[oldest] = nil
+            }
+        }
+        return version
     }
 
     /// Reads the screen now (in one read transaction), remembers it and returns it.
     func current(_ key: ScreenKey, store: LibraryStore, now: Timestamp) throws -> ScreenVersion {
+        let version = ScreenVersion(snapshot: try snapshot(key, store: store, now: now))
+        remember(version, for: key)
+        return version
+    }
+
+    /// Reads the screen's sections now (in one read transaction, or in the one open), without rendering them:
+    /// what a change diffs the screen after it from.
+    func snapshot(_ key: ScreenKey, store: LibraryStore, now: Timestamp) throws -> Snapshot {
         let screen = try store.read { store in
             try store.clientScreen(
                 clientID: key.clientID, page: key.query.page, perPage: key.query.perPage, now: now,
                 search: key.query.search)
         }
-        let version = ScreenVersion(snapshot: LibraryScreen.snapshot(from: screen, program: program))
-        remember(version, for: key)
-        return version
+        return LibraryScreen.snapshot(from: screen, program: program)
     }
 
     /// Remembers a version of a screen (the newest).
@@ -78,17 +156,21 @@ final class ScreenVersions: Sendable {
         state.withLock { state in
             state.clock += 1
             var entry = state.entries[key] ?? Entry()
+            let before = entry.versions.count
             entry.lastUse = state.clock
             if entry.versions.last?.tag != version.tag {
                 entry.versions.removeAll { $0.tag == version.tag }
                 entry.versions.append((version.tag, version.snapshot))
                 if entry.versions.count > perScreen { entry.versions.removeFirst(entry.versions.count - perScreen) }
             }
+            state.kept += entry.versions.count - before
             state.entries[key] = entry
-            if state.entries.count > screens,
-                let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse })?.key
+            // At most `screens` screens and `versions` versions in all (a snapshot of a screen is tens of KB).
+            while state.entries.count > screens || state.kept > versions,
+                let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse })
             {
-                state.entries[oldest] = nil
+                state.kept -= oldest.value.versions.count
+                state.entries[oldest.key] = nil
             }
         }
     }

@@ -3,14 +3,17 @@ import SQLite
 
 /// Stores on the same database file, one per thread using it at a time: a request takes one, uses it on its
 /// thread, and gives it back. There are never more than the threads that ask at once (the server's workers), so
-/// each worker in effect has its own SQLite connection; in WAL mode readers never wait for the writer.
+/// each worker in effect has its own SQLite connection; in WAL mode readers never wait for the writer. The stores
+/// share a `WriteGate`, so the server's own writers queue for each other on a lock, not in SQLite's busy handler.
 ///
 ///     let pool = StorePool(path: "library.sqlite", now: { Timestamp.systemNow() })
 ///     let book = try pool.with { store in try store.book(id: 12) }
 final class StorePool: Sendable {
-    /// A store handed between threads, one at a time (a connection belongs to one thread while in use).
+    /// A store handed between threads, one at a time (a connection belongs to one thread while in use), with what
+    /// its connection showed the last time ``StorePool/withGeneration(_:)`` looked.
     private final class Lease: @unchecked Sendable {
         let store: LibraryStore
+        var seen: (dataVersion: Int, rowsWritten: Int)?
         init(_ store: LibraryStore) { self.store = store }
     }
 
@@ -19,12 +22,15 @@ final class StorePool: Sendable {
     private let now: @Sendable () -> Timestamp
     private let idle = Locked<[Lease]>([])
     private let maxIdle: Int
+    private let generation = Locked(0)
 
     init(
         path: String, options: DatabaseOptions = DatabaseOptions(), maxIdle: Int = 64,
         now: @escaping @Sendable () -> Timestamp
     ) {
         self.path = path
+        var options = options
+        if options.writeGate == nil { options.writeGate = WriteGate() }
         self.options = options
         self.maxIdle = maxIdle
         self.now = now
@@ -32,14 +38,29 @@ final class StorePool: Sendable {
 
     /// Runs `body` with a store of its own for the time of the call.
     func with<T>(_ body: (LibraryStore) throws -> T) throws -> T {
-        let lease = try idle.withLock { $0.popLast() } ?? Lease(open())
-        do {
-            let result = try body(lease.store)
-            giveBack(lease)
-            return result
-        } catch {
-            giveBack(lease)
-            throw error
+        try lease { lease in try body(lease.store) }
+    }
+
+    /// Runs `body` with a store and the database's generation: a number that is the same for two calls only when
+    /// nothing was committed to the database between the first call's start and the second call's start, by this
+    /// server or any other process. So what `body` read under one generation may be answered again while the
+    /// generation stays the same (see ``ScreenVersions/current(_:pool:now:)``).
+    ///
+    /// How: each connection's `PRAGMA data_version` moves when another connection commits, and its count of rows
+    /// written moves when it writes itself. Before `body`, the store's connection is asked both; when either moved
+    /// since this connection was last asked (or it is new), the generation goes up. A commit that ended before a
+    /// call started is seen by that call's connection, or was seen by it, or by a connection asked since: each
+    /// such sighting raised the generation before anything read after the commit could be tagged with it.
+    func withGeneration<T>(_ body: (LibraryStore, Int) throws -> T) throws -> T {
+        try lease { lease in
+            let seen = (dataVersion: try lease.store.dataVersion(), rowsWritten: lease.store.rowsWritten)
+            let moved = lease.seen.map { $0 != seen } ?? true
+            lease.seen = seen
+            let current = generation.withLock { value -> Int in
+                if moved { value += 1 }
+                return value
+            }
+            return try body(lease.store, current)
         }
     }
 
@@ -53,9 +74,13 @@ final class StorePool: Sendable {
         idle.withLock { $0.removeAll() }
     }
 
-    private func giveBack(_ lease: Lease) {
-        idle.withLock { leases in
-            if leases.count < maxIdle { leases.append(lease) }
+    private func lease<T>(_ body: (Lease) throws -> T) throws -> T {
+        let lease = try idle.withLock { $0.popLast() } ?? Lease(open())
+        defer {
+            idle.withLock { leases in
+                if leases.count < maxIdle { leases.append(lease) }
+            }
         }
+        return try body(lease)
     }
 }

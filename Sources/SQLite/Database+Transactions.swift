@@ -6,7 +6,8 @@ extension Database {
     /// Runs `body` in an IMMEDIATE transaction: commits if it returns, rolls back and rethrows if it throws.
     ///
     /// BEGIN IMMEDIATE takes the write lock up front, so a busy database fails here (after the busy timeout)
-    /// with `SQLiteError.isBusy`, never half-way through.
+    /// with `SQLiteError.isBusy`, never half-way through. With a `DatabaseOptions.writeGate`, it first waits (as
+    /// long) for the other writers of this process sharing the gate.
     ///
     /// ```swift
     /// let id = try db.write { db in
@@ -15,7 +16,10 @@ extension Database {
     /// }
     /// ```
     public func write<T>(_ body: (Database) throws -> T) throws -> T {
-        try transaction(begin: "BEGIN IMMEDIATE", body)
+        guard let gate = options.writeGate else { return try transaction(begin: "BEGIN IMMEDIATE", body) }
+        return try gate.pass(waitingAtMost: options.busyTimeoutMilliseconds) {
+            try transaction(begin: "BEGIN IMMEDIATE", body)
+        }
     }
 
     /// Runs `body` in a DEFERRED (read) transaction, so all its reads see one snapshot.

@@ -14,16 +14,23 @@ public struct DatabaseOptions: Sendable, Equatable {
     /// Whether opening a writable file switches it to WAL at once. When false, the file is left exactly as it is
     /// until the caller calls `switchToWAL()`, so a file it checks and refuses stays unchanged.
     public var switchesToWALOnOpen: Bool
+    /// A gate shared by connections of this process that write to the same file: their write transactions wait
+    /// for each other on it (at most the busy timeout) instead of in SQLite's sleeping busy handler. Nil: none.
+    public var writeGate: WriteGate?
 
-    /// Creates options; the defaults are read-write, a 5 second busy timeout and WAL from the start.
+    /// Creates options; the defaults are read-write, a 5 second busy timeout, WAL from the start and no gate.
     ///
     /// ```swift
     /// let options = DatabaseOptions(busyTimeoutMilliseconds: 10_000)
     /// ```
-    public init(readOnly: Bool = false, busyTimeoutMilliseconds: Int = 5_000, switchesToWALOnOpen: Bool = true) {
+    public init(
+        readOnly: Bool = false, busyTimeoutMilliseconds: Int = 5_000, switchesToWALOnOpen: Bool = true,
+        writeGate: WriteGate? = nil
+    ) {
         self.readOnly = readOnly
         self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
         self.switchesToWALOnOpen = switchesToWALOnOpen
+        self.writeGate = writeGate
     }
 }
 
@@ -205,6 +212,16 @@ public final class Database {
     /// if db.changedRowCount == 0 { ... }
     /// ```
     public var changedRowCount: Int { Int(sqlite3_changes(connection.handle)) }
+
+    /// The number of rows this connection has inserted, updated or deleted since it opened (rolled back ones
+    /// included): when it moved, this connection wrote.
+    ///
+    /// ```swift
+    /// let before = db.totalChangedRowCount
+    /// try db.execute("UPDATE loans SET returned_at = ? WHERE id = ?", [now, id])
+    /// db.totalChangedRowCount > before  // true
+    /// ```
+    public var totalChangedRowCount: Int { Int(sqlite3_total_changes64(connection.handle)) }
 
     /// Whether a transaction is open on this connection.
     ///

@@ -182,6 +182,56 @@ struct LiveChangeTests {
         }
     }
 
+    @Test(
+        "tokens revoke in another process ends that token's event stream and answers its waiting long-poll 401; another token's stream goes on"
+    )
+    func revokedTokenEndsItsStreams() throws {
+        let library = try TestLibrary()
+        let issued = try library.store().createToken(for: .client(1), now: TestLibrary.now)
+        let other = try library.token(client: 2)
+        try library.serve { service in
+            let etag = try #require(try call(service.port, "GET", "/v1/screen", token: issued.token)[header: "ETag"])
+            let waiting = try TestClient(port: service.port, timeoutSeconds: 20)
+            waiting.request(
+                "GET", "/v1/screen/changes?since=\(etag.dropFirst().dropLast())&wait=60",
+                headers: [("Authorization", "Bearer \(issued.token)")])
+            let revokedStream = try TestClient(port: service.port, timeoutSeconds: 20)
+            revokedStream.request("GET", "/v1/screen/events", headers: [("Authorization", "Bearer \(issued.token)")])
+            #expect(try revokedStream.readHead().status == 200)
+            _ = try EventReader(revokedStream).next()
+            let otherStream = try TestClient(port: service.port, timeoutSeconds: 20)
+            otherStream.request("GET", "/v1/screen/events", headers: [("Authorization", "Bearer \(other)")])
+            #expect(try otherStream.readHead().status == 200)
+            let otherEvents = EventReader(otherStream)
+            _ = try otherEvents.next()
+            #expect(!waiting.isReadable(withinMilliseconds: 100))
+
+            let revoke = try Binary.run(["--db", library.path, "-q", "tokens", "revoke", "\(issued.id)"])
+            #expect(revoke.code == 0, "\(revoke.err)")
+            // Nothing else changed: the revocation alone ends them (before the clients' 20 s read timeout).
+            let answer = try waiting.readResponse()
+            #expect(answer.status == 401)
+            #expect(answer.code == "unknown-token")
+            #expect(answer[header: "WWW-Authenticate"]?.hasPrefix("Bearer") == true)
+            var ended = false
+            for _ in 0..<100 {
+                guard try revokedStream.readChunk() != nil else {
+                    ended = true
+                    break
+                }
+            }
+            #expect(ended)
+            #expect(try call(service.port, "GET", "/v1/screen/events", token: issued.token).status == 401)
+
+            // The other client's stream is still open and still gets its changes.
+            let take = try call(service.port, "POST", "/v1/loans", token: other, json: #"{"bookIds": [21]}"#)
+            #expect(take.status == 201)
+            let next = try otherEvents.next()
+            let json = try JSONParser.parse(next.data)
+            #expect(value(json, "changes", "items", "inserted", 0, "id") == .string("client-book-21"))
+        }
+    }
+
     @Test("another client's change that does not alter this screen sends nothing; one that does is sent")
     func onlyRealChangesAreSent() throws {
         let library = try TestLibrary()
@@ -210,36 +260,29 @@ struct ServeProcessTests {
     func sigterm() throws {
         let library = try TestLibrary()
         let token = try library.token(client: 1)
-        let process = Process()
-        process.executableURL = Binary.url
-        process.arguments = ["--db", library.path, "serve", "--port", "0"]
-        process.environment = ["PATH": "/usr/bin:/bin", "LIBRARY_NOW": "2026-11-29T14:40:00Z"]
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
-        var buffer = ""
-        let reader = err.fileHandleForReading
-        for _ in 0..<200 where !buffer.contains("\n") {
-            let data = reader.availableData
-            if data.isEmpty { break }
-            buffer += String(decoding: data, as: UTF8.self)
-        }
-        let line = String(buffer.prefix { $0 != "\n" })
-        #expect(line.hasPrefix("Listening on http://127.0.0.1:"))
-        let port = try #require(Int(line.split(separator: ":").last ?? ""))
+        let serve = try ServeProcess(["--db", library.path, "serve", "--port", "0"])
+        defer { serve.stop() }
+        #expect(serve.firstLine.hasPrefix("Listening on http://127.0.0.1:"))
+        let port = serve.port
         #expect(try call(port, "GET", "/healthz").status == 200)
-        #expect(try call(port, "GET", "/v1/screen", token: token).status == 200)
+        let screen = try call(port, "GET", "/v1/screen", token: token)
+        #expect(screen.status == 200)
+        let etag = try #require(screen[header: "ETag"])
 
         let stream = try TestClient(port: port, timeoutSeconds: 30)
         stream.request("GET", "/v1/screen/events", headers: [("Authorization", "Bearer \(token)")])
         _ = try stream.readHead()
         _ = try EventReader(stream).next()
+        // A request in flight: a long-poll waiting for a change.
+        let waiting = try TestClient(port: port, timeoutSeconds: 30)
+        waiting.request(
+            "GET", "/v1/screen/changes?since=\(etag.dropFirst().dropLast())&wait=60",
+            headers: [("Authorization", "Bearer \(token)")])
+        #expect(!waiting.isReadable(withinMilliseconds: 200))
 
-        kill(process.processIdentifier, SIGTERM)
-        // The stream ends cleanly: the last chunk arrives.
+        kill(serve.process.processIdentifier, SIGTERM)
+        // The waiting request is answered (nothing changed: 304) and the stream ends cleanly: the last chunk arrives.
+        #expect(try waiting.readResponse().status == 304)
         var ended = false
         for _ in 0..<100 {
             guard let chunk = try stream.readChunk() else {
@@ -249,14 +292,30 @@ struct ServeProcessTests {
             _ = chunk
         }
         #expect(ended)
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == 0)
-        let rest = String(decoding: reader.readDataToEndOfFile(), as: UTF8.self)
-        let all = buffer + rest
+        serve.process.waitUntilExit()
+        #expect(serve.process.terminationReason == .exit)
+        #expect(serve.process.terminationStatus == 0)
+        let all = serve.firstLine + "\n" + serve.rest()
         #expect(all.components(separatedBy: "Listening on").count == 2)
         #expect(all.contains("GET /v1/screen 200"))
+        #expect(all.contains("GET /v1/screen/changes?since=\(etag.dropFirst().dropLast())&wait=60 304"))
         #expect(!all.contains(token))
+    }
+
+    @Test("serve -q writes no access log: the Listening line alone, whatever it answers; it still exits 0 on SIGINT")
+    func quietServe() throws {
+        let library = try TestLibrary()
+        let token = try library.token(client: 1)
+        let serve = try ServeProcess(["--db", library.path, "-q", "serve", "--port", "0"])
+        defer { serve.stop() }
+        #expect(try call(serve.port, "GET", "/healthz").status == 200)
+        #expect(try call(serve.port, "GET", "/v1/screen?token=secret", token: token).status == 200)
+        #expect(try call(serve.port, "GET", "/v1/nothing", token: token).status == 404)
+        kill(serve.process.processIdentifier, SIGINT)
+        serve.process.waitUntilExit()
+        #expect(serve.process.terminationStatus == 0)
+        #expect(serve.firstLine == "Listening on http://127.0.0.1:\(serve.port)")
+        #expect(serve.rest() == "")
     }
 
     @Test("serve refuses a bad LIBRARY_NOW (64), a bad host (64) and a port in use (1), before listening")
@@ -277,5 +336,48 @@ struct ServeProcessTests {
             #expect(taken.code == 1)
             #expect(taken.err.contains("cannot listen"))
         }
+    }
+}
+
+/// `librarycli serve` as a process: started, its first line of standard error read (the Listening line).
+final class ServeProcess {
+    let process = Process()
+    let firstLine: String
+    let port: Int
+    private let reader: FileHandle
+    private let buffered: String
+
+    init(_ arguments: [String]) throws {
+        process.executableURL = Binary.url
+        process.arguments = arguments
+        process.environment = ["PATH": "/usr/bin:/bin", "LIBRARY_NOW": "2026-11-29T14:40:00Z"]
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        reader = err.fileHandleForReading
+        var buffer = ""
+        for _ in 0..<200 where !buffer.contains("\n") {
+            let data = reader.availableData
+            if data.isEmpty { break }
+            buffer += String(decoding: data, as: UTF8.self)
+        }
+        firstLine = String(buffer.prefix { $0 != "\n" })
+        buffered = String(buffer.dropFirst(firstLine.count + 1))
+        guard let port = Int(firstLine.split(separator: ":").last ?? "") else {
+            process.terminate()
+            throw TestFailure("serve did not start: \(buffer)")
+        }
+        self.port = port
+    }
+
+    /// What it wrote on standard error after the first line, to its end (call after it exited).
+    func rest() -> String {
+        buffered + String(decoding: reader.readDataToEndOfFile(), as: UTF8.self)
+    }
+
+    func stop() {
+        if process.isRunning { process.terminate() }
     }
 }

@@ -80,6 +80,47 @@ struct AccessAndScreenTests {
         }
     }
 
+    @Test(
+        "the screen answered again without reading it is never stale: each change by the server, another connection or another process shows at once"
+    )
+    func repeatedScreensAreNeverStale() throws {
+        let library = try TestLibrary()
+        let token = try library.token(client: 1)
+        let store = try library.store()
+        /// Book 5's availability on the screen, and the screen's ETag.
+        func bookFive(_ port: Int) throws -> (String?, String?) {
+            let screen = try call(port, "GET", "/v1/screen", token: token)
+            let items = value(try screen.json, "sections", 2, "items")?.arrayValue ?? []
+            let item = items.first { $0["id"] == .string("book-5") }
+            return (item?["availability"]?.stringValue, screen[header: "ETag"])
+        }
+        try library.serve(threads: 4) { service in
+            let (first, etag) = try bookFive(service.port)
+            #expect(first == "available")
+            #expect(try bookFive(service.port) == (first, etag))
+            // Another connection (as another process would), many times, each read right after the commit.
+            for round in 0..<40 {
+                if round % 2 == 0 {
+                    try store.take(bookIDs: [5], clientID: round % 4 == 0 ? 1 : 2, now: TestLibrary.now)
+                } else {
+                    _ = try store.returnBooks(bookIDs: [5], clientID: round % 4 == 1 ? 1 : 2, now: TestLibrary.now)
+                }
+                let expected = round % 2 == 1 ? "available" : round % 4 == 0 ? "yours" : "on-loan"
+                #expect(try bookFive(service.port).0 == expected, "round \(round)")
+            }
+            // The server itself: the screen right after a take is the one the take answered.
+            let take = try call(service.port, "POST", "/v1/loans", token: token, json: #"{"bookIds": [5]}"#)
+            #expect(take.status == 201)
+            let (afterTake, afterTakeTag) = try bookFive(service.port)
+            #expect(afterTake == "yours")
+            #expect(afterTakeTag == take[header: "ETag"])
+            // Another process.
+            let giveBack = try Binary.run(["--db", library.path, "--client", "1", "-q", "return", "5"])
+            #expect(giveBack.code == 0, "\(giveBack.err)")
+            #expect(try bookFive(service.port).0 == "available")
+        }
+    }
+
     @Test("a client's token shows only its own client's screen; a librarian's has no screen (403)")
     func screensAreTheTokensClients() throws {
         let library = try TestLibrary()
