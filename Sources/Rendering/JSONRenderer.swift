@@ -111,7 +111,7 @@ public struct JSONRenderer: Sendable {
     }
 
     /// An action as a value: `id`, `title`, `command`, and when it has a request form, `method`, `href` and `body`
-    /// (if any).
+    /// (if any); an action that cannot be performed now also has `"disabled": true` and the `reason` in words.
     ///
     ///     JSONRenderer.action(take)
     ///     // {"id":"take","title":"Take","command":"librarycli take 12","method":"POST","href":"/v1/loans",
@@ -124,6 +124,10 @@ public struct JSONRenderer: Sendable {
             members.append(("method", .string(request.method)))
             members.append(("href", .string(request.href)))
             if let body = request.body { members.append(("body", value(body))) }
+        }
+        if let reason = action.disabledReason {
+            members.append(("disabled", .bool(true)))
+            members.append(("reason", .string(reason)))
         }
         return .object(members: members)
     }
