@@ -89,7 +89,7 @@ let package = Package(
         .testTarget(name: "SeedingTests", dependencies: ["Seeding", "Library", "SQLite"]),
         .testTarget(name: "FormatsTests", dependencies: ["Formats"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
-        .testTarget(name: "SectionsTests", dependencies: ["Sections"]),
+        .testTarget(name: "SectionsTests", dependencies: ["Sections", "Rendering", "Formats"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Sections", "Formats"], exclude: ["Golden"]),
         .testTarget(name: "LibraryScreenTests", dependencies: ["LibraryScreen", "Library", "Sections"]),
         .testTarget(name: "LibraryCLITests", dependencies: ["LibraryCLI", "Library", "SQLite"], exclude: ["Golden"]),

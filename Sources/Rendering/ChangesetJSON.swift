@@ -4,7 +4,8 @@ import Sections
 extension JSONRenderer {
     /// A changeset as JSON, naming sections, items and supplementaries by the ids of the sections document, with
     /// their indices (old ones for deletes and moves' `from`, new ones otherwise), stage by stage in the order the
-    /// changeset documents. In the batch-safe form (`Changeset.batchSafe(from:to:)`) updated items and sections also
+    /// changeset documents. Inserted sections carry their whole content (`section`, as in the document) and
+    /// updated ones their new `layout` and `whenEmpty`. In the batch-safe form (`Changeset.batchSafe(from:to:)`) updated items and sections also
     /// carry their old index as `from` (an item's section is the same, by id, since it did not move). Inserted and updated items carry their new content, so a front can draw them as they are.
     ///
     /// For example, taking book 12:
@@ -22,7 +23,10 @@ extension JSONRenderer {
                     ),
                     (
                         "inserted",
-                        .array(changes.sectionInserts.map { ["id": .string($0.id), "index": .int($0.index)] })
+                        .array(
+                            changes.sectionInserts.map {
+                                ["id": .string($0.id), "index": .int($0.index), "section": section($0.section)]
+                            })
                     ),
                     (
                         "moved",
@@ -39,6 +43,8 @@ extension JSONRenderer {
                                     ("id", .string(update.id)), ("index", .int(update.index)),
                                 ]
                                 if let from = update.from { members.append(("from", .int(from))) }
+                                members.append(("layout", layout(update.layout)))
+                                members.append(("whenEmpty", .string(update.whenEmpty.rawValue)))
                                 return .object(members: members)
                             })
                     ),

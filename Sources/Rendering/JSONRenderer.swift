@@ -65,14 +65,21 @@ public struct JSONRenderer: Sendable {
     public static func section(_ section: Section) -> JSONValue {
         [
             "id": .string(section.id),
-            "layout": [
-                "style": .string(section.layout.style.rawValue),
-                "minimumItemWidth": .int(section.layout.minimumItemWidth),
-                "spacing": .int(section.layout.spacing),
-            ],
+            "layout": layout(section.layout),
             "items": .array(section.items.map(item)),
             "supplementaries": .array(section.supplementaries.map(supplementary)),
             "whenEmpty": .string(section.whenEmpty.rawValue),
+        ]
+    }
+
+    /// A layout hint as a value: `style`, `minimumItemWidth`, `spacing`.
+    ///
+    ///     JSONRenderer.layout(.grid(minimumItemWidth: 28, spacing: 2))
+    ///     // {"style":"grid","minimumItemWidth":28,"spacing":2}
+    public static func layout(_ layout: Layout) -> JSONValue {
+        [
+            "style": .string(layout.style.rawValue), "minimumItemWidth": .int(layout.minimumItemWidth),
+            "spacing": .int(layout.spacing),
         ]
     }
 
