@@ -47,7 +47,7 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
-        // Build-time tool and plugin that embed migrations/ and seed/ into the binary.
+        // Build-time tool and plugin that embed migrations/, seed/ and web/ into the binary.
         .executableTarget(name: "EmbedTool"),
         .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["EmbedTool"]),
 
@@ -62,7 +62,8 @@ let package = Package(
         .target(name: "HTTP", dependencies: ["CMicroHTTPD", "Formats"]),
         .target(
             name: "LibraryServer",
-            dependencies: ["HTTP", "SQLite", "Library", "LibraryScreen", "Rendering", "Sections", "Formats"]
+            dependencies: ["HTTP", "SQLite", "Library", "LibraryScreen", "Rendering", "Sections", "Formats"],
+            plugins: ["EmbedFiles"]
         ),
         .target(
             name: "LibraryCLI",

@@ -26,6 +26,8 @@ final class ChangeFeed: Sendable {
         var snapshot: Snapshot
         var tag: String
         var sink: Sink
+        /// The change-set form the subscriber asked for.
+        var form: Changeset.Form
         /// Not checked since it subscribed: the next tick looks at it even when nothing was committed.
         var fresh = true
     }
@@ -59,14 +61,20 @@ final class ChangeFeed: Sendable {
     // MARK: - Subscribing
 
     /// Sends the changes of `key`'s screen to `stream` from `version` on, until the stream closes.
-    func watch(_ key: ScreenKey, from version: ScreenVersion, stream: EventStream) {
-        let id = add(Subscriber(key: key, snapshot: version.snapshot, tag: version.tag, sink: .stream(stream)))
+    func watch(
+        _ key: ScreenKey, from version: ScreenVersion, stream: EventStream, form: Changeset.Form = .standard
+    ) {
+        let id = add(
+            Subscriber(key: key, snapshot: version.snapshot, tag: version.tag, sink: .stream(stream), form: form))
         stream.onClose { [weak self] _ in self?.remove(id) }
     }
 
     /// Resolves `waiter` with the changes of `key`'s screen from `version` at the first change.
-    func wait(_ key: ScreenKey, from version: ScreenVersion, waiter: DeferredResponse) {
-        let id = add(Subscriber(key: key, snapshot: version.snapshot, tag: version.tag, sink: .waiter(waiter)))
+    func wait(
+        _ key: ScreenKey, from version: ScreenVersion, waiter: DeferredResponse, form: Changeset.Form = .standard
+    ) {
+        let id = add(
+            Subscriber(key: key, snapshot: version.snapshot, tag: version.tag, sink: .waiter(waiter), form: form))
         waiter.onResolved { [weak self] in self?.remove(id) }
     }
 
@@ -169,7 +177,7 @@ final class ChangeFeed: Sendable {
                 current = fresh
             }
             guard current.tag != subscriber.tag else { continue }
-            let body = ScreenChanges.bytes(from: subscriber.snapshot, to: current)
+            let body = ScreenChanges.bytes(from: subscriber.snapshot, to: current, form: subscriber.form)
             switch subscriber.sink {
             case .stream(let stream):
                 state.withLock { state in
