@@ -275,7 +275,7 @@ class Browser:
 
     def shot(self, name):
         os.makedirs(self.output, exist_ok=True)
-        self.js("window.scrollTo(0, 0)")
+        self.js("document.activeElement?.blur(); window.scrollTo(0, 0)")
         self.settle()
         path = os.path.join(self.output, name)
         self.driver.save_screenshot(path)
