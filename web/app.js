@@ -281,7 +281,10 @@ function navigate(href) {
   state.query = at >= 0 ? href.slice(at) : "";
   sessionStorage.setItem(QUERY_KEY, state.query);
   state.statuses.clear();
-  showScreen().then(() => $("#screen").focus({ preventScroll: true }));
+  showScreen().then(() => {
+    // The control used stays focused when it is still there (a search box, a paging button); else the screen.
+    if (document.activeElement === document.body) $("#screen").focus({ preventScroll: true });
+  });
 }
 
 /** Performs an action's request with a fresh Idempotency-Key (reused by every retry of this one tap). */
