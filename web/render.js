@@ -158,8 +158,11 @@ function applyLayout(node, layout) {
   node.style.setProperty("--gap-cells", String(Math.max(0, Number(layout?.spacing) || 0)));
 }
 
-/** Makes `parent`'s children exactly `nodes`, in order, moving only what is out of place. */
+/** Makes `parent`'s children exactly `nodes`, in order: removes the others first, then moves only what is out of
+ * place (a node taken out and put back loses the focus, so as few as possible move). */
 function placeChildren(parent, nodes) {
+  const keep = new Set(nodes);
+  for (const child of [...parent.childNodes]) if (!keep.has(child)) child.remove();
   let cursor = parent.firstChild;
   for (const node of nodes) {
     if (node === cursor) {
@@ -168,17 +171,12 @@ function placeChildren(parent, nodes) {
       parent.insertBefore(node, cursor);
     }
   }
-  while (cursor) {
-    const next = cursor.nextSibling;
-    parent.removeChild(cursor);
-    cursor = next;
-  }
 }
 
 /** Redraws `node`'s content from `data` when it changed; keeps the focus on the same action or control. */
-function redraw(node, data, make, fresh) {
+function redraw(node, data, make) {
   const json = JSON.stringify(data);
-  if (node._json === json && !fresh) return false;
+  if (node._json === json) return;
   node._json = json;
   const focused = node.contains(document.activeElement) ? document.activeElement : null;
   const focusedAction = focused?.closest("[data-action-id]")?.dataset.actionId;
@@ -196,10 +194,9 @@ function redraw(node, data, make, fresh) {
       : null;
     (again || node.querySelector("[tabindex='-1']") || node).focus({ preventScroll: true });
   }
-  return !fresh;
 }
 
-function drawSection(node, section, ui, made) {
+function drawSection(node, section, ui, made, itemNodes) {
   applyLayout(node, section.layout);
   node.dataset.sectionId = section.id;
   let top = node.querySelector(":scope > .section-top");
@@ -234,7 +231,7 @@ function drawSection(node, section, ui, made) {
       made.push(child);
     }
     oldSupplementaries.delete(key);
-    redraw(child, supplementary, () => supplementaryContent(supplementary, section.id, ui), fresh);
+    redraw(child, supplementary, () => supplementaryContent(supplementary, section.id, ui));
     if (supplementary.kind === "header") headingId = child.querySelector(".supplementary-title")?.id;
     (supplementary.kind === "header" ? above : below).push(child);
   }
@@ -243,22 +240,20 @@ function drawSection(node, section, ui, made) {
   if (headingId) node.setAttribute("aria-labelledby", headingId);
   else node.removeAttribute("aria-labelledby");
 
-  // Items, keyed by id.
-  const oldItems = new Map();
-  for (const child of items.children) oldItems.set(child.dataset.itemId, child);
+  // Items, keyed by id across the screen (ids are unique in a document), so one that went to another section keeps
+  // its element and slides there.
   const nodes = [];
   for (const item of section.items || []) {
-    let child = oldItems.get(item.id);
-    const fresh = !child;
-    if (fresh) {
+    let child = itemNodes.get(item.id);
+    itemNodes.delete(item.id);
+    if (!child) {
       child = element("li", "item");
       child.dataset.itemId = item.id;
       child.dataset.owner = item.id;
       made.push(child);
     }
-    oldItems.delete(item.id);
     child.dataset.kind = item.kind || "";
-    redraw(child, item, () => itemContent(item, ui), fresh);
+    redraw(child, item, () => itemContent(item, ui));
     nodes.push(child);
   }
   placeChildren(items, nodes);
@@ -312,8 +307,13 @@ function animate(root, before, made) {
  * navigate(href), explain(ownerId, action), statusOf(ownerId) and currentSearch().
  */
 export function draw(root, screen, ui) {
+  const focused = document.activeElement;
   const before = measure(root);
   const made = [];
+  const itemNodes = new Map();
+  for (const node of root.querySelectorAll(":scope > section > .items > .item")) {
+    itemNodes.set(node.dataset.itemId, node);
+  }
   const oldSections = new Map();
   for (const child of root.querySelectorAll(":scope > section[data-section-id]")) {
     oldSections.set(child.dataset.sectionId, child);
@@ -323,7 +323,7 @@ export function draw(root, screen, ui) {
     let node = oldSections.get(section.id);
     if (!node) node = element("section", "section");
     oldSections.delete(section.id);
-    drawSection(node, section, ui, made);
+    drawSection(node, section, ui, made, itemNodes);
     nodes.push(node);
   }
   let empty = root.querySelector(":scope > .screen-empty");
@@ -334,10 +334,12 @@ export function draw(root, screen, ui) {
       made.push(empty);
     }
     empty.dataset.key = `screen:${screen.emptyState.id}`;
-    redraw(empty, screen.emptyState, () => supplementaryContent(screen.emptyState, "", ui), false);
+    redraw(empty, screen.emptyState, () => supplementaryContent(screen.emptyState, "", ui));
     nodes.push(empty);
   }
   placeChildren(root, nodes);
+  // An element that moved lost the focus on the way: give it back.
+  if (focused && focused !== document.activeElement && root.contains(focused)) focused.focus({ preventScroll: true });
   animate(root, before, made);
 }
 

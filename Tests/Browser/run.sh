@@ -17,17 +17,18 @@ output="${BROWSER_OUTPUT:-$(mktemp -d "${TMPDIR:-/tmp}/librarycli-screenshots-XX
 tests=""
 
 stop() {
-    local pid
+    local pid i
+    set +e  # clean up all the way, whatever fails on the way
     # The test run (its own process group: Python, chromedriver and Chromium), then whichever server is running.
     if [[ -n "$tests" ]]; then kill -TERM -- "-$tests" 2>/dev/null || true; fi
     if [[ -s "$work/server.pid" ]]; then
-        pid="$(cat "$work/server.pid")"
+        read -r pid <"$work/server.pid" || true  # the tests rewrite it, without a line break
         kill -TERM "$pid" 2>/dev/null || true
-        for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+        for ((i = 0; i < 100; i++)); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
         kill -KILL "$pid" 2>/dev/null || true
     fi
     if [[ -n "$tests" ]]; then
-        for _ in $(seq 50); do kill -0 -- "-$tests" 2>/dev/null || break; sleep 0.1; done
+        for ((i = 0; i < 50; i++)); do kill -0 -- "-$tests" 2>/dev/null || break; sleep 0.1; done
         kill -KILL -- "-$tests" 2>/dev/null || true
     fi
     rm -rf "$work"
@@ -47,12 +48,13 @@ export LIBRARY_NOW="2026-11-29T10:00:00Z"
 "$binary" -q --db "$work/library.sqlite" init
 
 "$binary" --db "$work/library.sqlite" serve --port 0 >/dev/null 2>"$work/server.log" &
-echo $! >"$work/server.pid"
+server=$!
+echo "$server" >"$work/server.pid"
 url=""
 for _ in $(seq 300); do
     url="$(sed -n 's/^Listening on \(http:[^ ]*\)$/\1/p' "$work/server.log" | head -1)"
     [[ -n "$url" ]] && break
-    kill -0 "$(cat "$work/server.pid")" 2>/dev/null || { cat "$work/server.log" >&2; exit 1; }
+    kill -0 "$server" 2>/dev/null || { cat "$work/server.log" >&2; exit 1; }
     sleep 0.1
 done
 [[ -n "$url" ]] || { echo "error: the server did not say where it listens within 30 s" >&2; exit 1; }

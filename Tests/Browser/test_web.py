@@ -154,7 +154,7 @@ class Library:
                     [self.binary, "--db", self.db, "serve", "--port", str(self.port)], stdout=subprocess.DEVNULL,
                     stderr=log)
             with open(self.pid_file, "w") as file:
-                file.write(str(process.pid))
+                file.write(f"{process.pid}\n")
             self.restarted = process
             while process.poll() is None and time.monotonic() < deadline:
                 if "Listening on" in open(log_path).read():
