@@ -47,7 +47,7 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
-        // Build-time tool and plugin that embed migrations/ and seed/ into the binary.
+        // Build-time tool and plugin that embed migrations/, seed/ and web/ into the binary.
         .executableTarget(name: "EmbedTool"),
         .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["EmbedTool"]),
 
@@ -62,7 +62,8 @@ let package = Package(
         .target(name: "HTTP", dependencies: ["CMicroHTTPD", "Formats"]),
         .target(
             name: "LibraryServer",
-            dependencies: ["HTTP", "SQLite", "Library", "LibraryScreen", "Rendering", "Sections", "Formats"]
+            dependencies: ["HTTP", "SQLite", "Library", "LibraryScreen", "Rendering", "Sections", "Formats"],
+            plugins: ["EmbedFiles"]
         ),
         .target(
             name: "LibraryCLI",
@@ -91,7 +92,7 @@ let package = Package(
         .testTarget(name: "SeedingTests", dependencies: ["Seeding", "Library", "SQLite"]),
         .testTarget(name: "FormatsTests", dependencies: ["Formats"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
-        .testTarget(name: "SectionsTests", dependencies: ["Sections"]),
+        .testTarget(name: "SectionsTests", dependencies: ["Sections", "Rendering", "Formats"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Sections", "Formats"], exclude: ["Golden"]),
         .testTarget(name: "LibraryScreenTests", dependencies: ["LibraryScreen", "Library", "Sections"]),
         .testTarget(name: "LibraryCLITests", dependencies: ["LibraryCLI", "Library", "SQLite"], exclude: ["Golden"]),

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages librarycli builds against, when they are missing; an installed one is never upgraded.
 #
-#   bash Scripts/install-deps.sh          # as root, or with sudo available
+#   bash Scripts/install-deps.sh            # as root, or with sudo available
+#   bash Scripts/install-deps.sh --browser  # instead, what the browser tests drive: chromium, its driver, Selenium
 #
 # README's two commands and .ci/run start with it. It prints nothing when everything is there.
 set -euo pipefail
@@ -15,6 +16,13 @@ packages=(
     libsodium-dev
     libmicrohttpd-dev
 )
+if [[ "${1:-}" == "--browser" ]]; then
+    # Tests/Browser/run.sh: Debian's Chromium (headless), its WebDriver and the Python bindings (/usr/bin/python3).
+    packages=(chromium chromium-driver python3-selenium)
+elif [[ $# -gt 0 ]]; then
+    echo "usage: bash Scripts/install-deps.sh [--browser]" >&2
+    exit 64
+fi
 
 need=()
 for package in "${packages[@]}"; do
@@ -23,7 +31,7 @@ for package in "${packages[@]}"; do
 done
 [[ ${#need[@]} -eq 0 ]] && exit 0
 
-echo "Installing ${need[*]} (Debian packages librarycli builds against)..." >&2
+echo "Installing ${need[*]} (Debian packages librarycli needs)..." >&2
 sudo=()
 if [[ "$(id -u)" -ne 0 ]]; then
     command -v sudo >/dev/null 2>&1 || {

@@ -2,8 +2,9 @@ import Foundation
 import PackagePlugin
 
 /// Embeds the package's data folders into the module that owns them, at build time, so the program
-/// runs from any directory: `migrations/*.sql` into `Library` (as `EmbeddedMigrations`) and the demo
-/// catalog `seed/*.{csv,json,jsonl}` into `Seeding` (as `EmbeddedSeed`). The folders stay the single
+/// runs from any directory: `migrations/*.sql` into `Library` (as `EmbeddedMigrations`), the demo
+/// catalog `seed/*.{csv,json,jsonl}` into `Seeding` (as `EmbeddedSeed`) and the web front
+/// `web/*.{html,css,js,svg}` into `LibraryServer` (as `EmbeddedWeb`). The folders stay the single
 /// source of truth; tests compare what was embedded with them.
 @main
 struct EmbedFiles: BuildToolPlugin {
@@ -16,6 +17,8 @@ struct EmbedFiles: BuildToolPlugin {
             (folder, typeName, extensions) = ("migrations", "EmbeddedMigrations", ["sql"])
         case "Seeding":
             (folder, typeName, extensions) = ("seed", "EmbeddedSeed", ["csv", "json", "jsonl"])
+        case "LibraryServer":
+            (folder, typeName, extensions) = ("web", "EmbeddedWeb", ["html", "css", "js", "svg"])
         default:
             return []
         }

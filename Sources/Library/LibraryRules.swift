@@ -24,4 +24,17 @@ public enum LibraryRules {
 
     /// The largest page count a book may have (the schema asks only for more than 0).
     public static let maxPages = 1_000_000
+
+    /// The refusal of taking `requested` more books for a client who holds `held` of a `limit`, or nil when the
+    /// loan limit allows it. The store refuses a take with it, and the screen marks its Take actions disabled with
+    /// its message, so both say the same thing.
+    ///
+    /// ```swift
+    /// LibraryRules.loanLimitRefusal(held: 5, limit: 5)?.message
+    /// // "You have 5 of your 5 books; you cannot take 1 more book."
+    /// LibraryRules.loanLimitRefusal(held: 4, limit: 5)  // nil
+    /// ```
+    public static func loanLimitRefusal(held: Int, limit: Int, requested: Int = 1) -> LibraryError? {
+        held + requested <= limit ? nil : .loanLimitReached(limit: limit, held: held, requested: requested)
+    }
 }

@@ -62,8 +62,9 @@ extension LibraryStore {
                 books.append(book)
             }
             let held = try heldCount(clientID: clientID)
-            guard held + books.count <= client.loanLimit else {
-                throw LibraryError.loanLimitReached(limit: client.loanLimit, held: held, requested: books.count)
+            if let refusal = LibraryRules.loanLimitRefusal(held: held, limit: client.loanLimit, requested: books.count)
+            {
+                throw refusal
             }
             var taken: [LoanedBook] = []
             for book in books {

@@ -94,7 +94,7 @@ public enum LibraryScreen {
         if overdue > 0 {
             badges.append(Badge(text: "\(overdue) overdue", style: .warning))
         }
-        if held >= client.loanLimit {
+        if LibraryRules.loanLimitRefusal(held: held, limit: client.loanLimit) != nil {
             badges.append(Badge(text: "limit reached", style: .muted))
         }
         let item = Item(
@@ -149,7 +149,10 @@ public enum LibraryScreen {
 
     static func libraryBooksSection(_ screen: ClientScreen, showsAll: Bool, program: String) -> Section {
         let catalog = screen.library
-        let items = catalog.entries.map { libraryItem($0, program: program) }
+        // At the loan limit every Take says why it cannot be used (the store's own refusal), before anyone taps it.
+        let takeRefusal = LibraryRules.loanLimitRefusal(
+            held: screen.summary.booksHeld, limit: screen.summary.client.loanLimit)?.message
+        let items = catalog.entries.map { libraryItem($0, takeRefusal: takeRefusal, program: program) }
         let header = Supplementary(
             kind: .header, id: "library-books-header",
             title: catalog.search.map { "Library: books matching “\($0)”" } ?? "Library",
@@ -167,7 +170,7 @@ public enum LibraryScreen {
 
     // MARK: - Private
 
-    private static func libraryItem(_ entry: LibraryEntry, program: String) -> Item {
+    private static func libraryItem(_ entry: LibraryEntry, takeRefusal: String?, program: String) -> Item {
         let book = entry.book
         var lines: [String] = []
         if let pages = book.pages { lines.append(counted(pages, "page")) }
@@ -180,7 +183,7 @@ public enum LibraryScreen {
             actions.append(
                 Action(
                     id: "take", title: "Take", command: "\(program) take \(book.id)",
-                    request: ActionRequests.take(book.id)))
+                    request: ActionRequests.take(book.id), disabledReason: takeRefusal))
             fields.append(Field("availability", .string("available")))
         case .heldByYou(let dueAt):
             badges.append(Badge(text: "✓ yours", style: .positive))

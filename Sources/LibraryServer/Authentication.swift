@@ -41,15 +41,20 @@ extension Request {
 /// other request without one, or with an unknown or revoked one, is answered 401 with `WWW-Authenticate: Bearer`.
 /// The token never appears in a problem, and the store compares only its hash.
 enum Authentication {
-    /// Paths anyone may call.
+    /// Paths anyone may call (and the web front's, `WebRoutes.isPublic`).
     static let publicPaths: Set<String> = ["/healthz", "/v1/sessions", "/v1/openapi.json"]
+
+    /// Whether `path` needs no token.
+    static func isPublic(_ path: String) -> Bool {
+        publicPaths.contains(path) || WebRoutes.isPublic(path)
+    }
 
     static func middleware(pool: StorePool, now: @escaping @Sendable () -> Timestamp) -> Middleware {
         let cache = TokenCache()
         return Middleware { request, next in
             var request = request
             guard let header = request.headers["Authorization"] else {
-                if publicPaths.contains(request.path) { return try next(request) }
+                if isPublic(request.path) { return try next(request) }
                 throw missingToken()
             }
             guard let token = bearerToken(header) else {

@@ -31,6 +31,8 @@ final class ChangeFeed: Sendable {
         /// The id of the token it authenticated with.
         var token: Int
         var sink: Sink
+        /// The change-set form the subscriber asked for.
+        var form: Changeset.Form
         /// Not checked since it subscribed: the next tick looks at it even when nothing was committed.
         var fresh = true
     }
@@ -66,19 +68,29 @@ final class ChangeFeed: Sendable {
 
     // MARK: - Subscribing
 
-    /// Sends the changes of `key`'s screen to `stream` from `version` on, until the stream closes or `token` is
-    /// revoked.
-    func watch(_ key: ScreenKey, from version: ScreenVersion, token: Int, stream: EventStream) {
+    /// Sends the changes of `key`'s screen to `stream` from `version` on, in `form`, until the stream closes or
+    /// `token` is revoked.
+    func watch(
+        _ key: ScreenKey, from version: ScreenVersion, token: Int, stream: EventStream,
+        form: Changeset.Form = .standard
+    ) {
         let id = add(
-            Subscriber(key: key, snapshot: version.snapshot, tag: version.tag, token: token, sink: .stream(stream)))
+            Subscriber(
+                key: key, snapshot: version.snapshot, tag: version.tag, token: token, sink: .stream(stream),
+                form: form))
         stream.onClose { [weak self] _ in self?.remove(id) }
     }
 
-    /// Resolves `waiter` with the changes of `key`'s screen from `version` at the first change (with 401 when
-    /// `token` is revoked first).
-    func wait(_ key: ScreenKey, from version: ScreenVersion, token: Int, waiter: DeferredResponse) {
+    /// Resolves `waiter` with the changes of `key`'s screen from `version`, in `form`, at the first change (with
+    /// 401 when `token` is revoked first).
+    func wait(
+        _ key: ScreenKey, from version: ScreenVersion, token: Int, waiter: DeferredResponse,
+        form: Changeset.Form = .standard
+    ) {
         let id = add(
-            Subscriber(key: key, snapshot: version.snapshot, tag: version.tag, token: token, sink: .waiter(waiter)))
+            Subscriber(
+                key: key, snapshot: version.snapshot, tag: version.tag, token: token, sink: .waiter(waiter),
+                form: form))
         waiter.onResolved { [weak self] in self?.remove(id) }
     }
 
@@ -220,7 +232,7 @@ final class ChangeFeed: Sendable {
         let current = ScreenVersion(snapshot: snapshot)
         versions.remember(current, for: key)
         for (id, subscriber) in group where current.tag != subscriber.tag {
-            let body = ScreenChanges.bytes(from: subscriber.snapshot, to: current)
+            let body = ScreenChanges.bytes(from: subscriber.snapshot, to: current, form: subscriber.form)
             switch subscriber.sink {
             case .stream(let stream):
                 state.withLock { state in

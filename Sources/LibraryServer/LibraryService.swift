@@ -8,6 +8,8 @@ struct ServiceParts: Sendable {
     let versions: ScreenVersions
     let feed: ChangeFeed
     let now: @Sendable () -> Timestamp
+    /// The demo clients the web front's sign-in page may show (none unless this is the demo database).
+    var demoSignIns: [DemoSignIn] = []
 }
 
 /// The library's HTTP API (`librarycli serve`): the routes, bearer-token authentication, the mapping of the
@@ -35,7 +37,8 @@ public final class LibraryService: Sendable {
 
     /// Opens the database at `databasePath` (one connection per worker thread, plus the watcher's), starts the
     /// change watcher (polling every `watchInterval`) and the server. The database must exist and be migrated
-    /// (the CLI opens it first).
+    /// (the CLI opens it first). `demoSignIns` are the demo clients the web front's sign-in page shows (`GET
+    /// /v1/demo`): give those whose documented demo PIN still works, and none on any other database.
     ///
     ///     let service = try LibraryService.start(databasePath: path, configuration: configuration, now: clock)
     ///
@@ -43,13 +46,14 @@ public final class LibraryService: Sendable {
     ///   opened.
     public static func start(
         databasePath: String, configuration: ServerConfiguration, databaseOptions: DatabaseOptions = DatabaseOptions(),
-        watchInterval: Duration = .milliseconds(50), now: @escaping @Sendable () -> Timestamp
+        watchInterval: Duration = .milliseconds(50), demoSignIns: [DemoSignIn] = [],
+        now: @escaping @Sendable () -> Timestamp
     ) throws -> LibraryService {
         let pool = StorePool(path: databasePath, options: databaseOptions, maxIdle: configuration.threads + 8, now: now)
         _ = try pool.with { store in try store.dataVersion() }  // fails early on a database that cannot be opened
         let versions = ScreenVersions()
         let feed = ChangeFeed(pool: pool, versions: versions, interval: watchInterval, now: now)
-        let parts = ServiceParts(pool: pool, versions: versions, feed: feed, now: now)
+        let parts = ServiceParts(pool: pool, versions: versions, feed: feed, now: now, demoSignIns: demoSignIns)
         try feed.start()
         do {
             let server = try Server.start(
@@ -100,6 +104,7 @@ public final class LibraryService: Sendable {
         ScreenRoutes(service: parts).add(to: &router)
         LoanRoutes(service: parts).add(to: &router)
         BookRoutes(service: parts).add(to: &router)
+        WebRoutes(demoSignIns: parts.demoSignIns).add(to: &router)
         return router
     }
 

@@ -2,6 +2,7 @@ import Formats
 import HTTP
 import Library
 import Rendering
+import Sections
 
 /// `POST /v1/loans` (take, all or none), `DELETE /v1/loans/:bookId` (return), `POST /v1/loans/:bookId/renewal`
 /// and `GET /v1/loans`. A change answers `{"outcomes", "changes", "screen", "etag"}`: what was done, the change-set
@@ -80,6 +81,7 @@ struct LoanRoutes: Sendable {
         _ perform: @escaping (LibraryStore, Timestamp) throws -> [LoanedBook]
     ) throws -> Response {
         let key = ScreenKey(clientID: clientID, query: try ScreenQuery(request.query))
+        let form = try ScreenChanges.form(request.query)
         let now = service.now()
         return try service.pool.with { store in
             try Idempotency.run(request, store: store, now: now) { store in
@@ -88,7 +90,7 @@ struct LoanRoutes: Sendable {
                 let after = try service.versions.current(key, store: store, now: now)
                 let body: JSONValue = .object(members: [
                     ("outcomes", .array(outcomes.map { LibraryJSON.loan($0, action: verb) })),
-                    ("changes", JSONRenderer.changes(after.snapshot.changes(from: before))),
+                    ("changes", JSONRenderer.changes(after.snapshot.changes(from: before, form: form))),
                     ("screen", after.document),
                     ("etag", .string(after.tag)),
                 ])

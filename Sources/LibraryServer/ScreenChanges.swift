@@ -1,26 +1,43 @@
 import Formats
+import HTTP
 import Rendering
 import Sections
 
 /// The body that tells a front how to get from its version of a screen to the current one: `{"changes": ...,
-/// "etag": ...}` in the change-set form of `--json take`, or, when its version is no longer known, the whole
-/// document with `"changes": null` and the `etag`.
+/// "etag": ...}` in the change-set form of `--json take` (or its batch-safe form, `?changes=batch-safe`), or, when
+/// its version is no longer known, the whole document with `"changes": null` and the `etag`.
 ///
 ///     ScreenChanges.body(from: old, to: current)  // {"changes":{"sections":...},"etag":"9f2c..."}
 enum ScreenChanges {
-    static func body(from old: Snapshot?, to current: ScreenVersion) -> JSONValue {
+    static func body(from old: Snapshot?, to current: ScreenVersion, form: Changeset.Form = .standard) -> JSONValue {
         guard let old else {
             return JSONRenderer.document(
                 current.snapshot, extra: [("changes", .null), ("etag", .string(current.tag))])
         }
         return .object(members: [
-            ("changes", JSONRenderer.changes(current.snapshot.changes(from: old))), ("etag", .string(current.tag)),
+            ("changes", JSONRenderer.changes(current.snapshot.changes(from: old, form: form))),
+            ("etag", .string(current.tag)),
         ])
     }
 
-    static func bytes(from old: Snapshot?, to current: ScreenVersion) -> [UInt8] {
+    static func bytes(from old: Snapshot?, to current: ScreenVersion, form: Changeset.Form = .standard) -> [UInt8] {
         var bytes: [UInt8] = []
-        JSONWriter.write(body(from: old, to: current), to: &bytes)
+        JSONWriter.write(body(from: old, to: current, form: form), to: &bytes)
         return bytes
+    }
+
+    /// The change-set form a request asks for with `?changes=standard|batch-safe` (standard by default); another
+    /// value is a 400 `bad-parameter` problem.
+    ///
+    ///     try ScreenChanges.form(request.query)  // .batchSafe for ?changes=batch-safe
+    static func form(_ query: QueryParameters) throws(Problem) -> Changeset.Form {
+        guard let text = query["changes"] else { return .standard }
+        guard let form = Changeset.Form(rawValue: text) else {
+            throw Problem(
+                status: .badRequest, code: "bad-parameter",
+                detail: "'changes' is standard or batch-safe, not '\(text.prefix(40))'.",
+                extensions: ["parameter": "changes"])
+        }
+        return form
     }
 }

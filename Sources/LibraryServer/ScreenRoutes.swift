@@ -1,6 +1,7 @@
 import Formats
 import HTTP
 import Library
+import Sections
 
 /// `GET /v1/screen`, `/v1/screen/changes` (long-poll) and `/v1/screen/events` (Server-Sent Events).
 struct ScreenRoutes: Sendable {
@@ -28,9 +29,10 @@ struct ScreenRoutes: Sendable {
     }
 
     /// The changes since `since` (an ETag), 304 when none; `wait` holds the request up to that many seconds (60
-    /// at most) for a change.
+    /// at most) for a change; `changes=batch-safe` asks for the batch-safe form.
     func changes(_ request: Request) throws -> Response {
         let key = ScreenKey(clientID: try request.clientID(), query: try ScreenQuery(request.query))
+        let form = try ScreenChanges.form(request.query)
         guard let since = request.query["since"].map(EntityTag.bare), !since.isEmpty else {
             throw Problem(
                 status: .badRequest, code: "bad-parameter",
@@ -48,12 +50,13 @@ struct ScreenRoutes: Sendable {
             var headers = headers
             headers.set("Content-Type", "application/json; charset=utf-8")
             let old = service.versions.snapshot(key, tag: since)
-            return Response(status: .ok, headers: headers, body: ScreenChanges.bytes(from: old, to: current))
+            return Response(
+                status: .ok, headers: headers, body: ScreenChanges.bytes(from: old, to: current, form: form))
         }
         let unchanged = Response(status: .notModified, headers: headers)
         guard wait > 0 else { return unchanged }
         let waiter = DeferredResponse(timeout: .seconds(wait), timeoutResponse: unchanged)
-        service.feed.wait(key, from: current, token: try request.principal().tokenID, waiter: waiter)
+        service.feed.wait(key, from: current, token: try request.principal().tokenID, waiter: waiter, form: form)
         return .deferred(waiter)
     }
 
@@ -62,16 +65,17 @@ struct ScreenRoutes: Sendable {
     /// it is the current one), else the whole document with `"changes": null`.
     func events(_ request: Request) throws -> Response {
         let key = ScreenKey(clientID: try request.clientID(), query: try ScreenQuery(request.query))
+        let form = try ScreenChanges.form(request.query)
         let current = try service.versions.current(
             key, pool: service.pool, now: service.now(), generation: request.storage[GenerationKey.self])
         let stream = EventStream()
         let last = request.headers["Last-Event-ID"].map(EntityTag.bare)
         if last != current.tag {
             let old = last.flatMap { service.versions.snapshot(key, tag: $0) }
-            let body = ScreenChanges.bytes(from: old, to: current)
+            let body = ScreenChanges.bytes(from: old, to: current, form: form)
             stream.send(data: String(decoding: body, as: UTF8.self), event: "changes", id: current.tag)
         }
-        service.feed.watch(key, from: current, token: try request.principal().tokenID, stream: stream)
+        service.feed.watch(key, from: current, token: try request.principal().tokenID, stream: stream, form: form)
         return .eventStream(stream)
     }
 }

@@ -5,11 +5,15 @@ import Library
 /// `POST /v1/sessions` `{"cardNumber", "pin"}`: signs a client in and answers a new client token, `{"token",
 /// "clientId"}` (201). A wrong card or PIN is 401 `sign-in-failed`; after too many failures for a card, 429
 /// `locked-out` with `Retry-After`. Never idempotent-kept: the answer holds a secret.
+///
+/// `DELETE /v1/sessions/current`: signs out, revoking the token the request carries (any token may revoke itself);
+/// 204. A retry is answered 401 `unknown-token`, which says the same: the token no longer works.
 struct SessionRoutes: Sendable {
     let service: ServiceParts
 
     func add(to router: inout Router) {
         router.post("/v1/sessions", accepts: .json, signIn)
+        router.delete("/v1/sessions/current", signOut)
         router.get("/healthz") { _ in .json(["status": "ok"]) }
     }
 
@@ -22,5 +26,11 @@ struct SessionRoutes: Sendable {
         return .json(
             .object(members: [("token", .string(session.token)), ("clientId", .int(session.clientID))]),
             status: .created, headers: ["Cache-Control": "no-store"])
+    }
+
+    func signOut(_ request: Request) throws -> Response {
+        let principal = try request.principal()
+        _ = try service.pool.with { store in try store.revokeToken(id: principal.tokenID, now: service.now()) }
+        return Response(status: .noContent, headers: ["Cache-Control": "no-store"])
     }
 }

@@ -4,7 +4,9 @@ import Sections
 extension JSONRenderer {
     /// A changeset as JSON, naming sections, items and supplementaries by the ids of the sections document, with
     /// their indices (old ones for deletes and moves' `from`, new ones otherwise), stage by stage in the order the
-    /// changeset documents. Inserted and updated items carry their new content, so a front can draw them as they are.
+    /// changeset documents. Inserted sections carry their whole content (`section`, as in the document) and
+    /// updated ones their new `layout` and `whenEmpty`. In the batch-safe form (`Changeset.batchSafe(from:to:)`) updated items and sections also
+    /// carry their old index as `from` (an item's section is the same, by id, since it did not move). Inserted and updated items carry their new content, so a front can draw them as they are.
     ///
     /// For example, taking book 12:
     ///
@@ -21,7 +23,10 @@ extension JSONRenderer {
                     ),
                     (
                         "inserted",
-                        .array(changes.sectionInserts.map { ["id": .string($0.id), "index": .int($0.index)] })
+                        .array(
+                            changes.sectionInserts.map {
+                                ["id": .string($0.id), "index": .int($0.index), "section": section($0.section)]
+                            })
                     ),
                     (
                         "moved",
@@ -32,7 +37,16 @@ extension JSONRenderer {
                     ),
                     (
                         "updated",
-                        .array(changes.sectionUpdates.map { ["id": .string($0.id), "index": .int($0.index)] })
+                        .array(
+                            changes.sectionUpdates.map { update in
+                                var members: [(key: String, value: JSONValue)] = [
+                                    ("id", .string(update.id)), ("index", .int(update.index)),
+                                ]
+                                if let from = update.from { members.append(("from", .int(from))) }
+                                members.append(("layout", layout(update.layout)))
+                                members.append(("whenEmpty", .string(update.whenEmpty.rawValue)))
+                                return .object(members: members)
+                            })
                     ),
                 ])
             ),
@@ -65,7 +79,7 @@ extension JSONRenderer {
                         "updated",
                         .array(
                             changes.itemUpdates.map {
-                                at($0.id, section: $0.sectionID, path: $0.path, item: $0.item)
+                                at($0.id, section: $0.sectionID, path: $0.path, from: $0.from, item: $0.item)
                             })
                     ),
                 ])
@@ -106,10 +120,13 @@ extension JSONRenderer {
 
     // MARK: - Private
 
-    private static func at(_ id: String, section: String, path: ItemPath, item: Item? = nil) -> JSONValue {
+    private static func at(
+        _ id: String, section: String, path: ItemPath, from: ItemPath? = nil, item: Item? = nil
+    ) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = [
             ("id", .string(id)), ("section", .string(section)), ("index", .int(path.item)),
         ]
+        if let from { members.append(("from", .int(from.item))) }
         if let item { members.append(("item", JSONRenderer.item(item))) }
         return .object(members: members)
     }

@@ -65,14 +65,21 @@ public struct JSONRenderer: Sendable {
     public static func section(_ section: Section) -> JSONValue {
         [
             "id": .string(section.id),
-            "layout": [
-                "style": .string(section.layout.style.rawValue),
-                "minimumItemWidth": .int(section.layout.minimumItemWidth),
-                "spacing": .int(section.layout.spacing),
-            ],
+            "layout": layout(section.layout),
             "items": .array(section.items.map(item)),
             "supplementaries": .array(section.supplementaries.map(supplementary)),
             "whenEmpty": .string(section.whenEmpty.rawValue),
+        ]
+    }
+
+    /// A layout hint as a value: `style`, `minimumItemWidth`, `spacing`.
+    ///
+    ///     JSONRenderer.layout(.grid(minimumItemWidth: 28, spacing: 2))
+    ///     // {"style":"grid","minimumItemWidth":28,"spacing":2}
+    public static func layout(_ layout: Layout) -> JSONValue {
+        [
+            "style": .string(layout.style.rawValue), "minimumItemWidth": .int(layout.minimumItemWidth),
+            "spacing": .int(layout.spacing),
         ]
     }
 
@@ -111,7 +118,7 @@ public struct JSONRenderer: Sendable {
     }
 
     /// An action as a value: `id`, `title`, `command`, and when it has a request form, `method`, `href` and `body`
-    /// (if any).
+    /// (if any); an action that cannot be performed now also has `"disabled": true` and the `reason` in words.
     ///
     ///     JSONRenderer.action(take)
     ///     // {"id":"take","title":"Take","command":"librarycli take 12","method":"POST","href":"/v1/loans",
@@ -124,6 +131,10 @@ public struct JSONRenderer: Sendable {
             members.append(("method", .string(request.method)))
             members.append(("href", .string(request.href)))
             if let body = request.body { members.append(("body", value(body))) }
+        }
+        if let reason = action.disabledReason {
+            members.append(("disabled", .bool(true)))
+            members.append(("reason", .string(reason)))
         }
         return .object(members: members)
     }

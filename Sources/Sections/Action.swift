@@ -1,7 +1,9 @@
 /// Something a front can offer on an item or a supplementary, such as "Take" or "Return", without knowing the rules.
 ///
 /// The `command` is what performs it, as a script or a front would run it; `request`, when set, is the same action
-/// as a network request (for fronts that talk to a server rather than run commands).
+/// as a network request (for fronts that talk to a server rather than run commands). An action that the rules would
+/// refuse right now is still offered, with `disabledReason` saying why, so a front can say so before anyone taps it
+/// (the server still decides: performing it anyway gets the same refusal).
 ///
 /// For example:
 ///
@@ -17,17 +19,27 @@ public struct Action: Hashable, Sendable {
     public var command: String
     /// The request that performs the action, when it has one.
     public var request: Request?
+    /// Why the action cannot be performed now, in words for a person, or nil when it can.
+    public var disabledReason: String?
 
     /// Creates an action.
     ///
     ///     Action(id: "return", title: "Return", command: "librarycli return 12",
     ///            request: Action.Request(method: "DELETE", href: "/v1/loans/12"))
-    public init(id: String, title: String, command: String, request: Request? = nil) {
+    ///     Action(id: "take", title: "Take", command: "librarycli take 12",
+    ///            disabledReason: "You have 5 of your 5 books; you cannot take 1 more book.")
+    public init(id: String, title: String, command: String, request: Request? = nil, disabledReason: String? = nil) {
         self.id = id
         self.title = title
         self.command = command
         self.request = request
+        self.disabledReason = disabledReason
     }
+
+    /// Whether the action can be performed now (it has no `disabledReason`).
+    ///
+    ///     Action(id: "take", title: "Take", command: "librarycli take 12").isEnabled  // true
+    public var isEnabled: Bool { disabledReason == nil }
 
     /// An action as a request: a method, a target and an optional body. Sections only carry it; what the names
     /// mean is up to the application and its server.

@@ -84,16 +84,20 @@ extension Changeset {
         public var sectionID: String
         /// Its path among the new visible sections.
         public var path: ItemPath
+        /// Its path among the old visible sections, in the batch-safe form (see `Changeset.batchSafe(from:to:)`),
+        /// where an updated item is never moved; nil in the standard form.
+        public var from: ItemPath?
         /// The item's id.
         public var id: String { item.id }
 
         /// Creates an item update.
         ///
         ///     ItemUpdate(item: dune, sectionID: "s", path: ItemPath(section: 0, item: 0))
-        public init(item: Item, sectionID: String, path: ItemPath) {
+        public init(item: Item, sectionID: String, path: ItemPath, from: ItemPath? = nil) {
             self.item = item
             self.sectionID = sectionID
             self.path = path
+            self.from = from
         }
     }
 }

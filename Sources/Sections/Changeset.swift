@@ -165,15 +165,19 @@ extension Changeset {
         public var layout: Layout
         /// The new empty behaviour.
         public var whenEmpty: Section.EmptyBehavior
+        /// Its index among the old visible sections, in the batch-safe form (where an updated section is never
+        /// moved); nil in the standard form.
+        public var from: Int?
 
         /// Creates a section update.
         ///
         ///     SectionUpdate(id: "a", index: 0, layout: .card, whenEmpty: .showEmptyState)
-        public init(id: String, index: Int, layout: Layout, whenEmpty: Section.EmptyBehavior) {
+        public init(id: String, index: Int, layout: Layout, whenEmpty: Section.EmptyBehavior, from: Int? = nil) {
             self.id = id
             self.index = index
             self.layout = layout
             self.whenEmpty = whenEmpty
+            self.from = from
         }
     }
 }

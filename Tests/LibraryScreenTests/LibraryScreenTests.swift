@@ -75,6 +75,27 @@ struct LibraryScreenTests {
             ])
     }
 
+    @Test(
+        "at the loan limit every Take is offered disabled, with the store's refusal as its reason; below it none is",
+        arguments: [(2, 2, true), (1, 2, false), (0, 0, true), (3, 2, true)])
+    func takeDisabledAtTheLimit(held: Int, limit: Int, disabled: Bool) throws {
+        let data = Fixture.screen(count: 6, heldIDs: Array((1...6).prefix(held)), limit: limit)
+        let screen = LibraryScreen.snapshot(from: data)
+        let grid = try #require(screen.sections.first { $0.id == "library-books" })
+        let takes = grid.items.flatMap(\.actions).filter { $0.id == "take" }
+        #expect(takes.count == 6 - held)
+        let reason = "You have \(held) of your \(limit) books; you cannot take 1 more book."
+        for take in takes {
+            #expect(take.disabledReason == (disabled ? reason : nil))
+            #expect(take.isEnabled == !disabled)
+            #expect(take.request?.href == "/v1/loans", "still the request: the server has the last word")
+        }
+        let returns = grid.items.flatMap(\.actions).filter { $0.id == "return" }
+        #expect(returns.count == held && returns.allSatisfy { $0.isEnabled })
+        let info = try #require(screen.sections.first { $0.id == "client-info" })
+        #expect(info.items[0].badges.contains(Badge(text: "limit reached", style: .muted)) == disabled)
+    }
+
     @Test("the footer says which page and how many in all; its actions go to the previous and next page, once each")
     func footer() throws {
         let data = Fixture.screen(count: 3, page: 2, perPage: 3, totalCount: 10)

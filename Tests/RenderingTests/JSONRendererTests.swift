@@ -39,6 +39,21 @@ import Testing
         #expect(JSONRenderer().render(LibraryFixture.screen) == JSONRenderer().render(LibraryFixture.screen))
     }
 
+    @Test func disabledActionsSayWhy() {
+        let take = Action(
+            id: "take", title: "Take", command: "librarycli take 3",
+            request: Action.Request(method: "POST", href: "/v1/loans", body: .object([("bookIds", .array([.int(3)]))])),
+            disabledReason: "You have 5 of your 5 books; you cannot take 1 more book.")
+        #expect(
+            JSONRenderer.action(take).serialized(pretty: false)
+                == #"{"id":"take","title":"Take","command":"librarycli take 3","method":"POST","href":"/v1/loans","#
+                + #""body":{"bookIds":[3]},"disabled":true,"reason":"You have 5 of your 5 books; you cannot take 1 "#
+                + #"more book."}"#)
+        var enabled = take
+        enabled.disabledReason = nil
+        #expect(!JSONRenderer.action(enabled).serialized(pretty: false).contains("disabled"))
+    }
+
     @Test func fieldsAreFlattenedUnlessTheirKeyIsTaken() throws {
         let item = Item(
             id: "x", kind: "book", title: "T",

@@ -2,6 +2,7 @@ import HTTP
 import Library
 import LibraryServer
 import SQLite
+import Seeding
 
 /// `serve`: the HTTP/JSON API on libmicrohttpd (see the LibraryServer module), until SIGINT or SIGTERM.
 enum ServeCommand {
@@ -21,7 +22,11 @@ enum ServeCommand {
             context.environment["LIBRARY_NOW"].flatMap { $0.isEmpty ? nil : $0 } == nil
             ? nil : try context.now
         // Create, migrate (and for the default database, seed) the database first, as every writing command does.
-        _ = try context.openStore(.writes)
+        let demoSignIns: [DemoSignIn]
+        do {
+            let store = try context.openStore(.writes)
+            demoSignIns = try context.withDatabase { try Self.demoSignIns(store) }
+        }
         let console = context.console
         var configuration = ServerConfiguration(host: host, port: port, threads: threads)
         if !context.options.isQuiet {
@@ -34,7 +39,7 @@ enum ServeCommand {
         do {
             service = try LibraryService.start(
                 databasePath: context.options.database.path, configuration: configuration,
-                now: { fixedNow ?? Timestamp.systemNow() })
+                demoSignIns: demoSignIns, now: { fixedNow ?? Timestamp.systemNow() })
         } catch let error as ServerError {
             switch error {
             case .badHost, .badPort, .badConfiguration: throw Failure(message: "\(error).", code: .usage)
@@ -48,5 +53,19 @@ enum ServeCommand {
         _ = signals.wait()
         service.stop()
         return .success
+    }
+
+    /// The demo clients (`seed/clients.csv`) whose documented demo PIN still signs them in here: on the demo
+    /// database all four, on any other none (no such card, or another PIN). The web front's sign-in page shows
+    /// them (`GET /v1/demo`); the PINs are in README, so showing them tells no one anything new.
+    static func demoSignIns(_ store: LibraryStore) throws -> [DemoSignIn] {
+        var found: [DemoSignIn] = []
+        for client in DemoData.clients {
+            guard let pin = client.pin, let stored = try store.client(cardNumber: client.cardNumber),
+                try store.pinMatches(cardNumber: client.cardNumber, pin: pin)
+            else { continue }
+            found.append(DemoSignIn(name: stored.name, cardNumber: client.cardNumber, pin: pin))
+        }
+        return found
     }
 }

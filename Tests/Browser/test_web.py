@@ -1,0 +1,889 @@
+#!/usr/bin/python3
+"""The web front in a real browser: Debian's headless Chromium driven by Selenium (python3-selenium and
+chromium-driver), against a running `librarycli serve` on a demo database.
+
+Run by Tests/Browser/run.sh (which .ci/run calls), which starts the server, passes its URL, and stops everything on
+every exit path:
+
+    bash Tests/Browser/run.sh [path/to/librarycli]
+
+Every wait is bounded in time; screenshots go to --output (never committed).
+"""
+
+import argparse
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import traceback
+import urllib.error
+import urllib.parse
+import urllib.request
+
+from selenium import webdriver
+from selenium.common.exceptions import JavascriptException, NoAlertPresentException, WebDriverException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+SHOTS = [(390, 844), (1280, 900)]
+MARKUP_TITLE = "<img src=x onerror=alert(1)>"
+
+
+class Failure(Exception):
+    pass
+
+
+def check(condition, message):
+    if not condition:
+        raise Failure(message)
+
+
+def text(element):
+    """What an element holds as text, shown or not (Selenium's .text leaves out what is not shown yet)."""
+    return element.get_attribute("textContent")
+
+
+def wait_for(what, predicate, timeout=5.0, interval=0.025):
+    """Polls `predicate` until it returns something truthy; fails after `timeout` seconds."""
+    deadline = time.monotonic() + timeout
+    last = None
+    while True:
+        try:
+            last = predicate()
+        except (JavascriptException, Failure) as error:
+            last = error
+            if time.monotonic() > deadline:
+                raise Failure(f"timed out after {timeout} s waiting for {what}: {error}")
+        else:
+            if last:
+                return last
+        if time.monotonic() > deadline:
+            raise Failure(f"timed out after {timeout} s waiting for {what} (last: {last!r})")
+        time.sleep(interval)
+
+
+# MARK: - The server and the command line
+
+
+class Library:
+    def __init__(self, args):
+        self.url = args.url.rstrip("/")
+        self.binary = args.binary
+        self.db = args.db
+        self.pid_file = args.server_pid_file
+        self.server_log = args.server_log
+        self.port = urllib.parse.urlsplit(self.url).port
+        self.restarted = None
+        self.tokens = {}
+
+    def cli(self, *arguments, check_exit=True):
+        process = subprocess.run(
+            [self.binary, "--db", self.db, *arguments], capture_output=True, text=True, timeout=30,
+            env={**os.environ, "NO_COLOR": "1"})
+        if check_exit and process.returncode != 0:
+            raise Failure(f"librarycli {' '.join(arguments)} exited {process.returncode}: {process.stderr}")
+        return process
+
+    def token(self, who):
+        if who not in self.tokens:
+            arguments = ["tokens", "create", "--librarian"] if who == "librarian" else [
+                "tokens", "create", "--client", str(who)]
+            self.tokens[who] = self.cli("-q", *arguments, "--label", f"browser test {who}").stdout.strip()
+        return self.tokens[who]
+
+    def api(self, method, path, who=1, body=None, headers=None):
+        """One API call; returns (status, headers, parsed body or None)."""
+        fields = {"Authorization": f"Bearer {self.token(who)}", **(headers or {})}
+        data = None
+        if body is not None:
+            data = json.dumps(body).encode()
+            fields["Content-Type"] = "application/json"
+        if method in ("POST", "DELETE"):
+            fields.setdefault("Idempotency-Key", os.urandom(12).hex())
+        request = urllib.request.Request(self.url + path, data=data, method=method, headers=fields)
+        try:
+            with urllib.request.urlopen(request, timeout=10) as response:
+                raw = response.read()
+                return response.status, response.headers, json.loads(raw) if raw else None
+        except urllib.error.HTTPError as error:
+            raw = error.read()
+            try:
+                parsed = json.loads(raw) if raw else None
+            except ValueError:
+                parsed = None
+            return error.code, error.headers, parsed
+
+    def screen(self, query="", who=1):
+        status, headers, document = self.api("GET", f"/v1/screen{query}", who)
+        check(status == 200, f"GET /v1/screen{query} answered {status}")
+        return headers["ETag"].strip('"'), document
+
+    def event_streams(self):
+        """How many event streams the server's access log shows."""
+        with open(self.server_log) as log:
+            return log.read().count("GET /v1/screen/events")
+
+    def stop_server(self):
+        pid = int(open(self.pid_file).read().strip())
+        os.kill(pid, signal.SIGTERM)
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline:
+            try:
+                os.kill(pid, 0)
+            except ProcessLookupError:
+                return
+            if self.restarted and self.restarted.pid == pid and self.restarted.poll() is not None:
+                return
+            time.sleep(0.05)
+        raise Failure("the server did not stop within 15 s of SIGTERM")
+
+    def start_server(self):
+        """Starts a new server on the same port (the page reconnects to the same address)."""
+        log_path = self.server_log + ".restart"
+        deadline = time.monotonic() + 20
+        while True:
+            with open(log_path, "w") as log:
+                process = subprocess.Popen(
+                    [self.binary, "--db", self.db, "serve", "--port", str(self.port)], stdout=subprocess.DEVNULL,
+                    stderr=log)
+            with open(self.pid_file, "w") as file:
+                file.write(f"{process.pid}\n")
+            self.restarted = process
+            while process.poll() is None and time.monotonic() < deadline:
+                if "Listening on" in open(log_path).read():
+                    return
+                time.sleep(0.05)
+            check(time.monotonic() < deadline, f"the server would not start again on port {self.port}")
+            time.sleep(0.2)  # it exited (the port not free yet?): try again
+
+
+# MARK: - A proxy that can drop connections
+
+
+class Proxy:
+    """A TCP relay from a port of its own to the server's: the page talks through it, so a test can drop every open
+    connection (as a network would) while the server keeps running."""
+
+    def __init__(self, upstream_port):
+        self.upstream_port = upstream_port
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
+        self.lock = threading.Lock()
+        self.open = set()
+        self.accepted = 0
+        threading.Thread(target=self.accept, daemon=True).start()
+
+    @property
+    def url(self):
+        return f"http://127.0.0.1:{self.port}"
+
+    def accept(self):
+        while True:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return
+            try:
+                server = socket.create_connection(("127.0.0.1", self.upstream_port), timeout=5)
+                server.settimeout(None)
+            except OSError:
+                client.close()
+                continue
+            with self.lock:
+                self.open.update((client, server))
+                self.accepted += 1
+            threading.Thread(target=self.pump, args=(client, server), daemon=True).start()
+            threading.Thread(target=self.pump, args=(server, client), daemon=True).start()
+
+    def pump(self, source, target):
+        try:
+            while data := source.recv(65536):
+                target.sendall(data)
+        except OSError:
+            pass
+        finally:
+            for end in (source, target):
+                try:
+                    end.shutdown(socket.SHUT_RDWR)
+                except OSError:
+                    pass
+            with self.lock:
+                self.open.discard(source)
+                self.open.discard(target)
+
+    def drop(self):
+        """Cuts every open connection."""
+        with self.lock:
+            ends = list(self.open)
+        for end in ends:
+            try:
+                end.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+
+    def close(self):
+        self.listener.close()
+        self.drop()
+
+
+# MARK: - The browser
+
+
+class Browser:
+    def __init__(self, output):
+        self.output = output
+        options = webdriver.ChromeOptions()
+        options.binary_location = "/usr/bin/chromium"
+        for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                         "--disable-extensions", "--no-first-run", "--window-size=1280,900"]:
+            options.add_argument(argument)
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+        self.driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+        self.driver.set_page_load_timeout(15)
+        self.driver.set_script_timeout(15)
+        self.allowed_log = []
+        self.size(1280, 900)
+
+    def quit(self):
+        try:
+            self.driver.quit()
+        except Exception:
+            pass
+
+    def size(self, width, height):
+        self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+        self.settle()
+
+    def media(self, **features):
+        self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+            "features": [{"name": name.replace("_", "-"), "value": value} for name, value in features.items()]})
+
+    def js(self, script, *arguments):
+        return self.driver.execute_script(script, *arguments)
+
+    def settle(self):
+        """Waits until no animation runs (FLIP and fade-ins take 300 ms at most)."""
+        wait_for("animations to end", lambda: self.js("return document.getAnimations().length === 0"), 3)
+
+    def shot(self, name):
+        os.makedirs(self.output, exist_ok=True)
+        self.js("document.activeElement?.blur(); window.scrollTo(0, 0)")
+        self.settle()
+        path = os.path.join(self.output, name)
+        self.driver.save_screenshot(path)
+        return path
+
+    def console_errors(self):
+        errors = []
+        for entry in self.driver.get_log("browser"):
+            if entry["level"] != "SEVERE":
+                continue
+            if any(allowed in entry["message"] for allowed in self.allowed_log):
+                continue
+            errors.append(entry["message"])
+        return errors
+
+    def etag(self):
+        return self.js("return document.getElementById('screen').dataset.etag || ''")
+
+    def counts(self):
+        return self.js("""const d = document.getElementById('screen').dataset;
+            return {applied: +d.applied, reloads: +d.reloads, mismatches: +d.mismatches}""")
+
+    def drawn(self):
+        """The page's sections: ids, item ids and texts, supplementary keys and texts, in DOM order."""
+        return self.js(r"""
+            const text = (node, selector) => [...node.querySelectorAll(selector)].map(e => e.textContent);
+            return [...document.querySelectorAll('#screen > section[data-section-id]')].map(section => ({
+              id: section.dataset.sectionId,
+              layout: section.dataset.layout,
+              items: [...section.querySelectorAll(':scope > .items > .item')].map(item => ({
+                id: item.dataset.itemId,
+                title: text(item, '.item-title').join(''),
+                subtitle: text(item, '.item-subtitle').join(''),
+                lines: text(item, '.item-line'),
+                badges: text(item, '.badge'),
+                actions: text(item, '.actions button'),
+                reasons: text(item, '.action-reason'),
+              })),
+              supplementaries: [...section.querySelectorAll(
+                  ':scope > .section-top > [data-key], :scope > .section-bottom > [data-key]')].map(node => ({
+                key: node.dataset.key,
+                title: node.querySelector('.supplementary-title').textContent,
+                lines: text(node, '.supplementary-line'),
+              })),
+            }));""")
+
+    def item(self, section, item_id):
+        return self.driver.find_element(
+            By.CSS_SELECTOR, f'section[data-section-id="{section}"] .item[data-item-id="{item_id}"]')
+
+    def item_ids(self, section):
+        return self.js(f"""return [...document.querySelectorAll(
+            'section[data-section-id="{section}"] > .items > .item')].map(e => e.dataset.itemId)""")
+
+
+# MARK: - What the page should show for a document
+
+
+def drawable(action):
+    if not isinstance(action.get("method"), str) or not isinstance(action.get("href"), str):
+        return False
+    if action["method"] == "GET":
+        return action["href"].startswith("/v1/screen") and "{text}" not in action["href"]
+    return True
+
+
+def expected(document):
+    sections = []
+    for section in document["sections"]:
+        items = []
+        for item in section["items"]:
+            actions = [action for action in item["actions"] if drawable(action)]
+            items.append({
+                "id": item["id"], "title": item["title"], "subtitle": item.get("subtitle", ""),
+                "lines": item["lines"], "badges": [badge["text"] for badge in item["badges"]],
+                "actions": [action["title"] for action in actions],
+                "reasons": [action["reason"] for action in actions if action.get("disabled")],
+            })
+        supplementaries = []
+        for supplementary in section["supplementaries"]:
+            title = supplementary["title"]
+            if isinstance(supplementary.get("count"), int):
+                title += " " + f"{supplementary['count']:,}"
+            supplementaries.append({
+                "key": f"{supplementary['kind']}:{supplementary['id']}", "title": title,
+                "lines": supplementary["lines"]})
+        sections.append({"id": section["id"], "layout": section["layout"]["style"], "items": items,
+                         "supplementaries": supplementaries})
+    return sections
+
+
+def compare(drawn, document, what):
+    want = expected(document)
+    if drawn == want:
+        return
+    for index, (got, wanted) in enumerate(zip(drawn, want)):
+        if got != wanted:
+            for key in wanted:
+                if got.get(key) != wanted[key]:
+                    if key == "items":
+                        got_ids = [item["id"] for item in got["items"]]
+                        wanted_ids = [item["id"] for item in wanted["items"]]
+                        if got_ids != wanted_ids:
+                            raise Failure(f"{what}: section {wanted['id']} items {got_ids} != {wanted_ids}")
+                        for got_item, wanted_item in zip(got["items"], wanted["items"]):
+                            if got_item != wanted_item:
+                                raise Failure(f"{what}: item {wanted_item['id']}: {got_item} != {wanted_item}")
+                    raise Failure(f"{what}: section {wanted['id']} {key}: {got.get(key)!r} != {wanted[key]!r}")
+    raise Failure(f"{what}: sections {[s['id'] for s in drawn]} != {[s['id'] for s in want]}")
+
+
+# MARK: - The tests
+
+
+class Tests:
+    def __init__(self, library, browser, proxy):
+        self.library = library
+        self.browser = browser
+        self.driver = browser.driver
+        self.proxy = proxy
+        self.page = proxy.url
+        self.query = ""
+
+    def in_sync(self, query=None, timeout=5.0, what="the page"):
+        """Waits until the page shows the server's current screen, and compares them."""
+        etag, document = self.library.screen(self.query if query is None else query)
+        wait_for(f"{what} to reach version {etag}", lambda: self.browser.etag() == etag, timeout)
+        compare(self.browser.drawn(), document, what)
+        check(self.browser.counts()["mismatches"] == 0, "a change set did not fit the page")
+        return document
+
+    def click(self, element):
+        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+        self.browser.settle()
+        element.click()
+
+    # 1
+
+    def sign_in(self):
+        driver = self.driver
+        driver.get(self.page + "/")
+        wait_for("the sign-in form", lambda: driver.find_element(By.ID, "sign-in").is_displayed())
+        demo = wait_for("the demo clients", lambda: driver.find_elements(By.CSS_SELECTOR, ".demo-client"))
+        texts = [text(button) for button in demo]
+        check(any("C-0001" in text and "1111" in text for text in texts), f"demo PINs shown: {texts}")
+        self.browser.shot("sign-in-1280x900.png")
+        # A wrong PIN is refused in words and signs no one in.
+        driver.find_element(By.ID, "card").send_keys("C-0001")
+        driver.find_element(By.ID, "pin").send_keys("0000")
+        driver.find_element(By.ID, "sign-in-submit").click()
+        wait_for("the refusal", lambda: "do not match" in text(driver.find_element(By.ID, "sign-in-error")))
+        check(driver.execute_script("return sessionStorage.getItem('librarycli.token')") is None,
+              "a token was kept after a wrong PIN")
+        self.browser.allowed_log.append("/v1/sessions - Failed to load resource: the server responded with a "
+                                        "status of 401")
+        driver.find_element(By.ID, "card").clear()
+        demo[0].click()
+        check(driver.find_element(By.ID, "pin").get_attribute("value") == "1111", "the demo client filled the PIN")
+        driver.find_element(By.ID, "sign-in-submit").click()
+        wait_for("the screen", lambda: self.browser.item_ids("client-info"))
+        token = driver.execute_script("return sessionStorage.getItem('librarycli.token')")
+        check(token and token.startswith("lc_"), "the token is kept in sessionStorage")
+        check(driver.execute_script("return localStorage.length") == 0, "nothing in localStorage")
+        check("lc_" not in driver.current_url, "no token in the address")
+
+    # 2
+
+    def matches_cli(self):
+        listed = json.loads(self.library.cli("--json", "--client", "1", "list").stdout)
+        self.in_sync(what="the first screen")
+        drawn = self.browser.drawn()
+        check([section["id"] for section in drawn] == [section["id"] for section in listed["sections"]],
+              "the sections of --json list")
+        for got, wanted in zip(drawn, listed["sections"]):
+            check([item["id"] for item in got["items"]] == [item["id"] for item in wanted["items"]],
+                  f"the items of {wanted['id']} as --json list has them")
+        check(drawn[1]["items"] == [] and drawn[1]["supplementaries"][1]["title"] ==
+              "You don't have any books right now!", "John starts with the empty state")
+        check([s["layout"] for s in drawn] == ["card", "row", "grid"], "the layout hints")
+        # Right-to-left and other scripts are isolated.
+        dirs = self.browser.js("return [...document.querySelectorAll('.item-title')].map(e => e.dir)")
+        check(dirs and all(value == "auto" for value in dirs), "titles are dir=auto")
+
+    def grid_columns(self):
+        return self.browser.js("""
+            const items = [...document.querySelectorAll('section[data-section-id="library-books"] > .items > .item')];
+            const top = items[0].getBoundingClientRect().top;
+            return items.filter(e => Math.abs(e.getBoundingClientRect().top - top) < 1).length;""")
+
+    def overflow(self):
+        return self.browser.js("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+
+    # 3
+
+    def columns(self):
+        for (width, height), columns in [((390, 844), 2), ((1280, 900), 4)]:
+            self.browser.size(width, height)
+            check(self.grid_columns() == columns, f"{columns} columns at {width} px, not {self.grid_columns()}")
+            check(self.overflow() <= 0, f"nothing wider than the page at {width} px")
+        for width in (320, 640):  # 640: 1280 px at 200% zoom
+            self.browser.size(width, 800)
+            check(self.overflow() <= 0, f"nothing wider than the page at {width} px ({self.overflow()} px more)")
+            check(self.grid_columns() >= 1, "a grid")
+        self.browser.size(1280, 900)
+        for width, height in SHOTS:
+            self.browser.size(width, height)
+            self.browser.shot(f"empty-your-books-{width}x{height}.png")
+        self.browser.size(1280, 900)
+
+    # 4
+
+    def take_and_return(self):
+        book = self.library.screen()[1]["sections"][2]["items"][2]
+        check(book["availability"] == "available", "book 3 is available")
+        number = book["bookId"]
+        self.click(self.browser.item("library-books", f"book-{number}").find_element(By.CSS_SELECTOR, ".button-take"))
+        wait_for("the book in Your books",
+                 lambda: self.browser.item_ids("client-books") == [f"client-book-{number}"])
+        wait_for("the checkmark", lambda: "✓ yours" in text(self.browser.item("library-books", f"book-{number}")))
+        self.in_sync(what="after Take")
+        drawn = self.browser.drawn()
+        check("You don't have any books right now!" not in json.dumps(drawn[1]), "the empty state left")
+        self.click(self.browser.item("client-books", f"client-book-{number}").find_element(
+            By.CSS_SELECTOR, ".button-return"))
+        wait_for("the empty state again", lambda: self.driver.find_elements(
+            By.CSS_SELECTOR, 'section[data-section-id="client-books"] [data-kind="empty"]'))
+        self.in_sync(what="after Return")
+        header = self.driver.find_element(By.CSS_SELECTOR, 'section[data-section-id="client-books"] h2')
+        check(text(header) == "Your books", "the header stays with the empty state")
+
+    def keyboard(self):
+        """Tab reaches a Take button, its focus is visible, and Enter takes the book."""
+        self.driver.find_element(By.TAG_NAME, "body").click()
+        self.driver.execute_script("document.activeElement.blur(); window.scrollTo(0, 0)")
+        actions = ActionChains(self.driver)
+        for _ in range(60):
+            actions.send_keys(Keys.TAB).perform()
+            if self.browser.js("return document.activeElement.classList.contains('button-take')"):
+                break
+        else:
+            raise Failure("Tab never reached a Take button")
+        outline = self.browser.js("return getComputedStyle(document.activeElement).outlineStyle")
+        check(outline not in ("", "none"), f"the focus is visible (outline {outline})")
+        item_id = self.browser.js("return document.activeElement.closest('.item').dataset.itemId")
+        actions.send_keys(Keys.ENTER).perform()
+        number = item_id.split("-")[-1]
+        wait_for("the book taken by keyboard",
+                 lambda: f"client-book-{number}" in self.browser.item_ids("client-books"))
+        self.in_sync(what="after a take by keyboard")
+        focused = self.browser.js("return document.activeElement.closest('.item')?.dataset.itemId")
+        check(focused == item_id, f"the focus stays on the redrawn item ({focused})")
+        self.library.api("DELETE", f"/v1/loans/{number}")
+        self.in_sync(what="after a return by API")
+
+    # 5
+
+    def cli_take_elsewhere(self):
+        book = self.library.screen()[1]["sections"][2]["items"][6]["bookId"]
+        marker = self.browser.js("document.getElementById('screen').dataset.marker = 'same page'; return 1")
+        self.library.cli("--client", "1", "take", str(book))
+        started = time.monotonic()
+        wait_for("the CLI's take on the page",
+                 lambda: f"client-book-{book}" in self.browser.item_ids("client-books"), timeout=5)
+        elapsed = time.monotonic() - started
+        check(elapsed < 1.0, f"the change showed within a second ({elapsed:.2f} s)")
+        check(self.browser.js("return document.getElementById('screen').dataset.marker") == "same page" and marker,
+              "no reload")
+        self.in_sync(what="after a take in another process")
+
+    # 6
+
+    def refusal_in_words(self):
+        """A take that the server refuses (another client was quicker) is said next to the item."""
+        _, document = self.library.screen()
+        book = next(item for item in document["sections"][2]["items"]
+                    if item["availability"] == "available" and item["bookId"] > 8)["bookId"]
+        other = self.library.token(2)
+        self.browser.allowed_log.append("/v1/loans - Failed to load resource: the server responded with a "
+                                        "status of 409")
+        # Client 2 takes the book; in the same turn of the page's event loop, before any live change can be
+        # drawn, the page's Take is clicked.
+        self.driver.execute_async_script("""
+            const [book, token, done] = arguments;
+            fetch('/v1/loans', {method: 'POST', headers: {'Authorization': 'Bearer ' + token,
+                'Content-Type': 'application/json', 'Idempotency-Key': 'other-' + book},
+                body: JSON.stringify({bookIds: [book]})}).then(response => {
+              const item = [...document.querySelectorAll('.item')].find(e => e.dataset.itemId === 'book-' + book);
+              item.querySelector('.button-take').click();
+              done(response.status);
+            });""", book, other)
+        status = wait_for("the refusal next to the item", lambda: self.browser.js("""
+            const item = [...document.querySelectorAll('.item')].find(e => e.dataset.itemId === arguments[0]);
+            return item && item.querySelector('.status-line').textContent;""", f"book-{book}"))
+        check("on loan to someone else" in status, f"the refusal in words: {status!r}")
+        live = self.browser.js("""const item = [...document.querySelectorAll('.item')].find(
+            e => e.dataset.itemId === arguments[0]); return item.querySelector('.status-line').getAttribute('aria-live')""",
+                               f"book-{book}")
+        check(live == "polite", "the refusal is read out")
+        self.in_sync(what="after a refusal")
+        check(f"client-book-{book}" not in self.browser.item_ids("client-books"), "nothing pretends it succeeded")
+        self.library.api("DELETE", f"/v1/loans/{book}", who=2)
+        self.in_sync(what="after client 2 returned the book")
+
+    # 7
+
+    def limit(self):
+        _, document = self.library.screen()
+        held = len(document["sections"][1]["items"])
+        limit = document["sections"][0]["items"][0]["loanLimit"]
+        free = [item["bookId"] for item in document["sections"][2]["items"] if item["availability"] == "available"]
+        self.library.cli("--client", "1", "take", *[str(book) for book in free[:limit - held]])
+        document = self.in_sync(what="at the limit")
+        self.browser.settle()
+        takes = self.driver.find_elements(By.CSS_SELECTOR, 'section[data-section-id="library-books"] .button-take')
+        check(takes, "Take buttons are still there")
+        for button in takes:
+            check(button.get_attribute("aria-disabled") == "true", "Take is disabled at the limit")
+            reason = self.driver.find_element(By.ID, button.get_attribute("aria-describedby")).text
+            check(f"You have {limit} of your {limit} books" in reason, f"the reason is shown before a tap: {reason}")
+            check(reason in button.find_element(By.XPATH, "./ancestor::li").text, "the reason is visible")
+        before = self.browser.etag()
+        self.click(takes[0])
+        owner = takes[0].find_element(By.XPATH, "./ancestor::li").get_attribute("data-item-id")
+        status = text(self.browser.item("library-books", owner).find_element(By.CSS_SELECTOR, ".status-line"))
+        check("cannot take" in status, f"a tap says why again: {status!r}")
+        time.sleep(0.2)
+        check(self.browser.etag() == before, "a tap on a disabled Take changes nothing")
+        for width, height in SHOTS:
+            self.browser.size(width, height)
+            self.browser.shot(f"limit-{width}x{height}.png")
+        self.browser.size(1280, 900)
+        returned = [item["bookId"] for item in document["sections"][1]["items"]]
+        for book in returned:
+            self.library.api("DELETE", f"/v1/loans/{book}")
+        self.in_sync(what="after returning everything")
+
+    # 8
+
+    def markup_is_text(self):
+        self.library.cli("books", "add", "--title", MARKUP_TITLE, "--author", "<b>Mallory</b>", "--year", "2024")
+        self.in_sync(what="after a book was added")
+        self.search("onerror")
+        titles = self.browser.js("return [...document.querySelectorAll('.item-title')].map(e => e.textContent)")
+        check(MARKUP_TITLE in titles, f"the title with markup shows as text: {titles}")
+        check(self.browser.js("return document.querySelectorAll('#screen img, #screen b').length") == 0,
+              "no element was made from the text")
+        try:
+            self.driver.switch_to.alert
+            raise Failure("an alert opened")
+        except NoAlertPresentException:
+            pass
+        self.search("zzzzqqq")
+        empty = wait_for("the library's empty state", lambda: self.driver.find_elements(
+            By.CSS_SELECTOR, 'section[data-section-id="library-books"] [data-kind="empty"]'))
+        check("No books match" in text(empty[0]), "the library's empty state")
+        check(self.driver.find_element(By.CSS_SELECTOR, 'section[data-section-id="library-books"] h2').is_displayed(),
+              "its header stays")
+        for width, height in SHOTS:
+            self.browser.size(width, height)
+            self.browser.shot(f"empty-search-{width}x{height}.png")
+        self.browser.size(1280, 900)
+        self.search("")
+
+    def search(self, text):
+        box = self.driver.find_element(By.CSS_SELECTOR, 'section[data-section-id="library-books"] input[type=search]')
+        box.clear()
+        box.send_keys(text)
+        box.send_keys(Keys.ENTER)
+        self.query = "?search=" + urllib.parse.quote(text, safe="") if text else ""
+        self.in_sync(what=f"the search {text!r}")
+        check(self.driver.execute_script("return sessionStorage.getItem('librarycli.query')") == self.query,
+              "the screen's query is kept")
+
+    def paging(self):
+        footer = self.driver.find_element(By.CSS_SELECTOR, 'section[data-section-id="library-books"] .supplementary-footer')
+        self.click(footer.find_element(By.CSS_SELECTOR, ".button-load-more"))
+        self.query = "?perPage=40"
+        self.in_sync(what="load more")
+        check(len(self.browser.item_ids("library-books")) == 40, "load more shows 40 books")
+        footer = self.driver.find_element(By.CSS_SELECTOR, 'section[data-section-id="library-books"] .supplementary-footer')
+        self.click(footer.find_element(By.CSS_SELECTOR, ".button-next-page"))
+        self.query = "?page=2&perPage=40"
+        self.in_sync(what="the next page")
+        footer = self.driver.find_element(By.CSS_SELECTOR, 'section[data-section-id="library-books"] .supplementary-footer')
+        self.click(footer.find_element(By.CSS_SELECTOR, ".button-previous-page"))
+        self.query = "?page=1&perPage=40"
+        self.in_sync(what="the previous page")
+
+    # 9
+
+    def motion_and_colours(self):
+        book = self.free_book()
+        self.library.api("POST", "/v1/loans", body={"bookIds": [book]})
+        wait_for("an animation for the change", lambda: self.browser.js("return document.getAnimations().length > 0"),
+                 timeout=3, interval=0.005)
+        self.in_sync(what="with motion")
+        self.browser.settle()
+        self.browser.media(prefers_reduced_motion="reduce")
+        self.library.api("DELETE", f"/v1/loans/{book}")
+        etag, _ = self.library.screen(self.query)
+        wait_for("the change", lambda: self.browser.etag() == etag)
+        check(self.browser.js("return document.getAnimations().length") == 0, "no animation with reduced motion")
+        self.browser.media(prefers_color_scheme="dark")
+        dark = self.browser.js("return getComputedStyle(document.documentElement).backgroundColor")
+        self.browser.media(prefers_color_scheme="light")
+        light = self.browser.js("return getComputedStyle(document.documentElement).backgroundColor")
+        check(dark != light, f"dark and light colours ({dark}, {light})")
+        self.browser.media(prefers_color_scheme="dark")
+        self.browser.shot("dark-1280x900.png")
+        self.browser.media()
+
+    def free_book(self):
+        _, document = self.library.screen(self.query)
+        return next(item["bookId"] for item in document["sections"][2]["items"] if item["availability"] == "available")
+
+    def contract(self):
+        """The change sets of random screen pairs the Swift tests keep (Tests/Browser/changeset-cases.json, with
+        moves, section inserts and custom supplementaries), applied by the page's own code in both forms, and drawn:
+        the result must be the new document, and the DOM its ids in order."""
+        with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "changeset-cases.json")) as file:
+            cases = json.load(file)
+        failures = self.driver.execute_async_script("""
+            const [cases, done] = arguments;
+            Promise.all([import('/assets/changes.js'), import('/assets/render.js')]).then(([changes, render]) => {
+              const failures = [];
+              const ui = {perform() {}, navigate() {}, explain() {}, statusOf: () => '', currentSearch: () => ''};
+              const ids = (node) => [...node.querySelectorAll(':scope > section')].map(section =>
+                  [section.dataset.sectionId, ...[...section.querySelectorAll(':scope > .items > .item')]
+                      .map(item => item.dataset.itemId)].join(' '));
+              const want = (document) => document.sections.map(section =>
+                  [section.id, ...section.items.map(item => item.id)].join(' '));
+              const scratch = document.createElement('div');
+              document.body.append(scratch);
+              cases.forEach((entry, index) => {
+                for (const form of ['standard', 'batchSafe']) {
+                  const screen = {sections: entry.old.sections, emptyState: entry.old.emptyState ?? null};
+                  let result;
+                  try {
+                    result = changes.applyChanges(screen, entry[form]);
+                  } catch (error) {
+                    failures.push(`case ${index} ${form}: ${error.message}`);
+                    continue;
+                  }
+                  const expected = {sections: entry.new.sections, emptyState: entry.new.emptyState ?? null};
+                  if (JSON.stringify(result) !== JSON.stringify(expected)) {
+                    failures.push(`case ${index} ${form}: applied, it is not the new document`);
+                  }
+                  scratch.replaceChildren();
+                  render.draw(scratch, screen, ui);
+                  render.draw(scratch, result, ui);
+                  if (JSON.stringify(ids(scratch)) !== JSON.stringify(want(entry.new))) {
+                    failures.push(`case ${index} ${form}: drawn ${ids(scratch)}`);
+                  }
+                }
+              });
+              scratch.remove();
+              done(failures);
+            }, (error) => done([String(error)]));""", cases)
+        check(failures == [], f"{len(failures)} of {2 * len(cases)} change sets: {failures[:5]}")
+
+    # 10
+
+    def replay(self, seed=20261129, steps=60):
+        """Random takes, returns, renewals and book adds by four clients and a librarian, through the API and the
+        command line; after each, the page (applying the live change sets) must show the server's screen."""
+        rng = random.Random(seed)
+        phases = [("/", "", steps // 3), ("/?changes=batch-safe", "?search=replay", steps // 3),
+                  ("/?live=poll", "", steps - 2 * (steps // 3))]
+        added = 0
+        for address, query, count in phases:
+            self.driver.get(self.page + address)
+            wait_for("the screen", lambda: self.browser.item_ids("client-info"), timeout=10)
+            if query != self.query:
+                self.search(urllib.parse.parse_qs(query[1:]).get("search", [""])[0])
+            self.in_sync(what=f"replay start {address}")
+            for step in range(count):
+                who = rng.choice([1, 1, 2, 3, 4])
+                _, mine = self.library.screen(query, who)
+                held = [item["bookId"] for item in mine["sections"][1]["items"]]
+                library = mine["sections"][2]["items"]
+                free = [item["bookId"] for item in library if item["availability"] == "available"]
+                kind = rng.choice(["take", "take", "return", "renew", "add"])
+                if kind == "take" and free:
+                    books = rng.sample(free, min(len(free), rng.choice([1, 1, 2])))
+                    if rng.random() < 0.3:
+                        self.library.cli("--client", str(who), "take", *map(str, books), check_exit=False)
+                    else:
+                        self.library.api("POST", "/v1/loans" + query, who, {"bookIds": books})
+                elif kind in ("return", "renew") and held:
+                    book = rng.choice(held)
+                    if kind == "return":
+                        self.library.api("DELETE", f"/v1/loans/{book}", who)
+                    else:
+                        self.library.api("POST", f"/v1/loans/{book}/renewal", who, {})
+                else:
+                    added += 1
+                    title = f"Replay {rng.choice(['Alpha', 'Omega', 'Mu', 'كتاب', '本'])} {added}"
+                    self.library.api("POST", "/v1/books", "librarian", {
+                        "title": title, "author": "Seeded Random", "year": 2000 + added, "pages": 10 + added})
+                self.in_sync(query, timeout=5, what=f"replay {address} step {step} ({kind} by {who})")
+            counts = self.browser.counts()
+            check(counts["mismatches"] == 0 and counts["reloads"] == 0, f"every change set fitted: {counts}")
+            check(counts["applied"] >= count // 2, f"change sets were applied ({address}): {counts}")
+        self.driver.get(self.page + "/")
+        wait_for("the screen", lambda: self.browser.item_ids("client-info"), timeout=10)
+        if self.query:
+            self.search("")
+
+    # 11
+
+    def resume(self):
+        """After a dropped connection the page resumes: from the last version when the server still has it
+        (Last-Event-ID), else with the whole screen ("changes": null) from a server that never saw that version."""
+        counts = self.browser.counts()
+        connections = self.proxy.accepted
+        # The network's own complaints about the cut (Chromium logs them as errors); the page's are still errors.
+        self.browser.allowed_log += ["Failed to load resource: net::ERR_INCOMPLETE_CHUNKED_ENCODING",
+                                     "Failed to load resource: net::ERR_EMPTY_RESPONSE",
+                                     "Failed to load resource: net::ERR_CONNECTION_RESET"]
+        self.proxy.drop()
+        book = self.free_book()
+        self.library.cli("--client", "1", "take", str(book))
+        self.in_sync(timeout=15, what="after the connection dropped")
+        after = self.browser.counts()
+        check(self.proxy.accepted > connections, "the page connected again")
+        check(after["applied"] > counts["applied"] and after["reloads"] == counts["reloads"],
+              f"resumed with the change set since Last-Event-ID, not the whole screen: {counts} -> {after}")
+
+        self.library.stop_server()
+        self.library.cli("--client", "1", "return", str(book))
+        self.library.start_server()
+        self.in_sync(timeout=20, what="after the server restarted")
+        check(self.browser.counts()["reloads"] == after["reloads"] + 1, "a new server sends the whole screen once")
+
+    def populated(self):
+        """Screenshots of the demo library with two books taken (README's docs/screen.png is the wide one)."""
+        self.library.api("POST", "/v1/loans", body={"bookIds": [12]})
+        self.in_sync(what="the populated screen")
+        for width, height in SHOTS:
+            self.browser.size(width, height)
+            self.browser.shot(f"screen-{width}x{height}.png")
+        self.browser.size(1280, 900)
+
+    # 12
+
+    def sign_out(self):
+        self.driver.find_element(By.ID, "sign-out").click()
+        wait_for("the sign-in form", lambda: self.driver.find_element(By.ID, "sign-in").is_displayed())
+        check(self.driver.execute_script("return sessionStorage.getItem('librarycli.token')") is None,
+              "the token is forgotten")
+        tokens = json.loads(self.library.cli("--json", "tokens").stdout)
+        sign_ins = [token for token in tokens["tokens"] if token.get("label") == "sign-in"]
+        check(sign_ins and all(token.get("revokedAt") for token in sign_ins), "sign-out revoked the token")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--url", required=True)
+    parser.add_argument("--binary", required=True)
+    parser.add_argument("--db", required=True)
+    parser.add_argument("--server-pid-file", required=True)
+    parser.add_argument("--server-log", required=True)
+    parser.add_argument("--output", required=True)
+    parser.add_argument("--only", help="run only the tests whose names contain this")
+    args = parser.parse_args()
+
+    # SIGTERM (from run.sh's trap or a timeout) ends the run through the finally blocks below.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    library = Library(args)
+    proxy = Proxy(library.port)
+    browser = Browser(args.output)
+    tests = Tests(library, browser, proxy)
+    order = ["sign_in", "matches_cli", "columns", "take_and_return", "keyboard", "cli_take_elsewhere",
+             "populated", "refusal_in_words", "limit", "markup_is_text", "paging", "motion_and_colours", "contract", "replay",
+             "resume", "sign_out"]
+    failed = None
+    started = time.monotonic()
+    try:
+        for name in order:
+            if args.only and args.only not in name and name not in ("sign_in",):
+                continue
+            began = time.monotonic()
+            try:
+                getattr(tests, name)()
+                errors = browser.console_errors()
+                if errors:
+                    raise Failure(f"console errors: {errors}")
+            except (Failure, WebDriverException, subprocess.SubprocessError, OSError, StopIteration) as error:
+                failed = name
+                print(f"FAIL {name}: {error}", file=sys.stderr)
+                traceback.print_exc()
+                try:
+                    browser.shot(f"failure-{name}.png")
+                    with open(os.path.join(args.output, f"failure-{name}.html"), "w") as file:
+                        file.write(browser.driver.page_source)
+                except Exception:
+                    pass
+                break
+            print(f"ok   {name} ({time.monotonic() - began:.1f} s)")
+    finally:
+        browser.quit()
+        proxy.close()
+        if library.restarted and library.restarted.poll() is None:
+            library.restarted.terminate()
+            library.restarted.wait(timeout=10)
+    print(f"{'FAILED' if failed else 'passed'} in {time.monotonic() - started:.1f} s; screenshots in {args.output}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

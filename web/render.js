@@ -1,0 +1,356 @@
+// Drawing a sections document into the page, knowing nothing of books: sections by their layout hint (card, row,
+// grid, list), items (title, subtitle, lines, badges, actions), supplementaries (header, empty state, custom kinds,
+// footer) and the whole-screen empty state. Every text from the server goes in with textContent, never as HTML, and
+// every element of text gets dir="auto", so a right-to-left title is isolated from what surrounds it.
+//
+// `draw(root, screen, ui)` brings the DOM to `screen`, keyed by ids: elements of sections, items and supplementaries
+// that stay are kept (moved into place), new ones are made, gone ones removed, and those whose content changed are
+// redrawn in place (keeping the focus on the same action). Items that moved slide to their new place (FLIP) and new
+// ones fade in, unless the reader asked for reduced motion.
+
+const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
+let nextId = 0;
+const uniqueId = (prefix) => `${prefix}-${(nextId += 1)}`;
+
+/** An element with a class and, when given, text (as text). */
+function element(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined && text !== null) {
+    node.textContent = String(text);
+    node.dir = "auto";
+  }
+  return node;
+}
+
+/** How an action is drawn: "perform" (a request button), "navigate" (another screen), "search" (a text box), or
+ * null when the page cannot perform it (no request form, or a GET of something that is not a screen). */
+export function actionKind(action) {
+  if (typeof action.method !== "string" || typeof action.href !== "string") return null;
+  if (action.method === "GET") {
+    if (!action.href.startsWith("/v1/screen")) return null;
+    return action.href.includes("{text}") ? "search" : "navigate";
+  }
+  return "perform";
+}
+
+function drawActions(actions, owner, ui, container) {
+  for (const action of actions) {
+    const kind = actionKind(action);
+    if (!kind) continue;
+    if (kind === "search") {
+      container.append(searchForm(action, ui));
+      continue;
+    }
+    const wrapper = element("div", "action");
+    const button = element("button", `button button-${action.id}`, action.title);
+    button.type = "button";
+    button.dataset.actionId = action.id;
+    if (action.disabled) {
+      // Still focusable, so the reason is found by keyboard and screen reader too; a click says why again.
+      button.setAttribute("aria-disabled", "true");
+      const reason = element("p", "action-reason", action.reason || "Not possible right now.");
+      reason.id = uniqueId("reason");
+      button.setAttribute("aria-describedby", reason.id);
+      button.addEventListener("click", () => ui.explain(owner, action));
+      wrapper.append(button, reason);
+    } else if (kind === "navigate") {
+      button.addEventListener("click", () => ui.navigate(action.href));
+      wrapper.append(button);
+    } else {
+      button.addEventListener("click", () => ui.perform(action, owner, button));
+      wrapper.append(button);
+    }
+    container.append(wrapper);
+  }
+}
+
+function searchForm(action, ui) {
+  const form = element("form", "search");
+  form.setAttribute("role", "search");
+  form.dataset.actionId = action.id;
+  const label = element("label", "search-label");
+  const caption = element("span", "visually-hidden", action.title);
+  const input = element("input", "search-input");
+  input.type = "search";
+  input.name = "text";
+  input.autocomplete = "off";
+  input.maxLength = 200;
+  input.dir = "auto";
+  input.value = ui.currentSearch();
+  input.placeholder = `${action.title}…`;
+  label.append(caption, input);
+  const button = element("button", "button", action.title);
+  button.type = "submit";
+  form.append(label, button);
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = input.value.trim();
+    ui.navigate(text ? action.href.replace("{text}", encodeURIComponent(text)) : action.href.split("?")[0]);
+  });
+  return form;
+}
+
+// MARK: - Items
+
+function itemContent(item, ui) {
+  const card = element("article", "card");
+  const title = element("h3", "item-title", item.title);
+  title.id = uniqueId("title");
+  card.setAttribute("aria-labelledby", title.id);
+  card.tabIndex = -1;
+  card.append(title);
+  if (item.subtitle) card.append(element("p", "item-subtitle", item.subtitle));
+  for (const line of item.lines || []) card.append(element("p", "item-line", line));
+  if (item.badges?.length) {
+    const badges = element("ul", "badges");
+    for (const badge of item.badges) badges.append(element("li", `badge badge-${badge.style}`, badge.text));
+    card.append(badges);
+  }
+  const actions = element("div", "actions");
+  drawActions(item.actions || [], item.id, ui, actions);
+  if (actions.childElementCount) card.append(actions);
+  card.append(statusLine(item.id, ui));
+  return card;
+}
+
+/** The line where a refusal of this item's (or supplementary's) action is said in words, read out when it changes. */
+function statusLine(owner, ui) {
+  const status = element("p", "status-line");
+  status.setAttribute("role", "status");
+  status.setAttribute("aria-live", "polite");
+  status.textContent = ui.statusOf(owner);
+  return status;
+}
+
+// MARK: - Supplementaries
+
+function supplementaryContent(supplementary, sectionId, ui) {
+  const kind = supplementary.kind;
+  const box = element("div", `supplementary-body`);
+  const heading = element(kind === "header" ? "h2" : "p", "supplementary-title", supplementary.title);
+  heading.id = uniqueId("heading");
+  if (typeof supplementary.count === "number") {
+    const count = element("span", "count", supplementary.count.toLocaleString());
+    count.setAttribute("aria-label", `(${supplementary.count})`);
+    heading.append(" ", count);
+  }
+  box.append(heading);
+  if (supplementary.subtitle) box.append(element("p", "supplementary-subtitle", supplementary.subtitle));
+  for (const line of supplementary.lines || []) box.append(element("p", "supplementary-line", line));
+  const actions = element("div", "actions");
+  const owner = `${sectionId}/${kind}/${supplementary.id}`;
+  drawActions(supplementary.actions || [], owner, ui, actions);
+  if (actions.childElementCount) {
+    box.append(actions);
+    box.append(statusLine(owner, ui));
+  }
+  return box;
+}
+
+// MARK: - Keyed drawing
+
+function applyLayout(node, layout) {
+  const style = ["card", "row", "grid", "list"].includes(layout?.style) ? layout.style : "list";
+  node.dataset.layout = style;
+  // The hint is in terminal cells; the stylesheet turns cells into CSS lengths (--cell).
+  node.style.setProperty("--min-cells", String(Math.max(1, Number(layout?.minimumItemWidth) || 24)));
+  node.style.setProperty("--gap-cells", String(Math.max(0, Number(layout?.spacing) || 0)));
+}
+
+/** Makes `parent`'s children exactly `nodes`, in order: removes the others first, then moves only what is out of
+ * place (a node taken out and put back loses the focus, so as few as possible move). */
+function placeChildren(parent, nodes) {
+  const keep = new Set(nodes);
+  for (const child of [...parent.childNodes]) if (!keep.has(child)) child.remove();
+  let cursor = parent.firstChild;
+  for (const node of nodes) {
+    if (node === cursor) {
+      cursor = cursor.nextSibling;
+    } else {
+      parent.insertBefore(node, cursor);
+    }
+  }
+}
+
+/** Redraws `node`'s content from `data` when it changed; keeps the focus on the same action or control. */
+function redraw(node, data, make) {
+  const json = JSON.stringify(data);
+  if (node._json === json) return;
+  node._json = json;
+  const focused = node.contains(document.activeElement) ? document.activeElement : null;
+  const focusedAction = focused?.closest("[data-action-id]")?.dataset.actionId;
+  const content = make();
+  // Keep search boxes as they are (the text typed, the caret, the focus) when what is around them is redrawn.
+  for (const kept of node.querySelectorAll("form.search[data-action-id]")) {
+    const replacement = [...content.querySelectorAll("form.search[data-action-id]")].find(
+      (form) => form.dataset.actionId === kept.dataset.actionId);
+    if (replacement) replacement.replaceWith(kept);
+  }
+  node.replaceChildren(content);
+  if (focused && !node.contains(focused)) {
+    const again = focusedAction
+      ? node.querySelector(`[data-action-id="${CSS.escape(focusedAction)}"]`)
+      : null;
+    (again || node.querySelector("[tabindex='-1']") || node).focus({ preventScroll: true });
+  }
+}
+
+function drawSection(node, section, ui, made, itemNodes) {
+  applyLayout(node, section.layout);
+  node.dataset.sectionId = section.id;
+  let top = node.querySelector(":scope > .section-top");
+  let items = node.querySelector(":scope > .items");
+  let bottom = node.querySelector(":scope > .section-bottom");
+  if (!items) {
+    top = element("div", "section-top");
+    items = element("ul", "items");
+    bottom = element("div", "section-bottom");
+    node.append(top, items, bottom);
+  }
+
+  // Supplementaries: the header above the items, the rest (empty state, custom kinds, footer) below, in order.
+  const oldSupplementaries = new Map();
+  for (const child of node.querySelectorAll(":scope > .section-top > [data-key], :scope > .section-bottom > [data-key]")) {
+    oldSupplementaries.set(child.dataset.key, child);
+  }
+  const above = [];
+  const below = [];
+  let headingId = null;
+  for (const supplementary of section.supplementaries || []) {
+    const key = `${supplementary.kind}:${supplementary.id}`;
+    let child = oldSupplementaries.get(key);
+    const fresh = !child;
+    if (fresh) {
+      child = element("div", `supplementary supplementary-${supplementary.kind}`);
+      child.dataset.key = key;
+      child.dataset.owner = `${section.id}/${supplementary.kind}/${supplementary.id}`;
+      child.dataset.kind = supplementary.kind;
+      child.dataset.supplementaryId = supplementary.id;
+      if (supplementary.kind === "empty") child.setAttribute("role", "note");
+      made.push(child);
+    }
+    oldSupplementaries.delete(key);
+    redraw(child, supplementary, () => supplementaryContent(supplementary, section.id, ui));
+    if (supplementary.kind === "header") headingId = child.querySelector(".supplementary-title")?.id;
+    (supplementary.kind === "header" ? above : below).push(child);
+  }
+  placeChildren(top, above);
+  placeChildren(bottom, below);
+  if (headingId) node.setAttribute("aria-labelledby", headingId);
+  else node.removeAttribute("aria-labelledby");
+
+  // Items, keyed by id across the screen (ids are unique in a document), so one that went to another section keeps
+  // its element and slides there.
+  const nodes = [];
+  for (const item of section.items || []) {
+    let child = itemNodes.get(item.id);
+    itemNodes.delete(item.id);
+    if (!child) {
+      child = element("li", "item");
+      child.dataset.itemId = item.id;
+      child.dataset.owner = item.id;
+      made.push(child);
+    }
+    child.dataset.kind = item.kind || "";
+    redraw(child, item, () => itemContent(item, ui));
+    nodes.push(child);
+  }
+  placeChildren(items, nodes);
+  items.hidden = nodes.length === 0;
+  items.setAttribute("role", "list");
+  if (headingId) items.setAttribute("aria-labelledby", headingId);
+  else items.removeAttribute("aria-labelledby");
+  if (section.layout?.style === "row" && nodes.length > 0) {
+    // A row scrolls sideways: reachable and scrollable by keyboard too.
+    items.tabIndex = 0;
+  } else {
+    items.removeAttribute("tabindex");
+  }
+}
+
+/** Where every item and supplementary is now, for FLIP. */
+function measure(root) {
+  const rects = new Map();
+  for (const node of root.querySelectorAll("[data-item-id], [data-key]")) {
+    rects.set(node, node.getBoundingClientRect());
+  }
+  return rects;
+}
+
+function animate(root, before, made) {
+  if (reducedMotion.matches || typeof Element.prototype.animate !== "function") return;
+  const fresh = new Set(made);
+  for (const node of root.querySelectorAll("[data-item-id], [data-key]")) {
+    if (fresh.has(node)) {
+      node.animate([{ opacity: 0, transform: "scale(0.96)" }, { opacity: 1, transform: "none" }], {
+        duration: 220,
+        easing: "ease-out",
+      });
+      continue;
+    }
+    const old = before.get(node);
+    if (!old) continue;
+    const now = node.getBoundingClientRect();
+    const dx = old.left - now.left;
+    const dy = old.top - now.top;
+    if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
+    node.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }], {
+      duration: 300,
+      easing: "ease-in-out",
+    });
+  }
+}
+
+/**
+ * Brings `root` to `screen` ({sections, emptyState}). `ui` gives the callbacks: perform(action, ownerId, button),
+ * navigate(href), explain(ownerId, action), statusOf(ownerId) and currentSearch().
+ */
+export function draw(root, screen, ui) {
+  const focused = document.activeElement;
+  const before = measure(root);
+  const made = [];
+  const itemNodes = new Map();
+  for (const node of root.querySelectorAll(":scope > section > .items > .item")) {
+    itemNodes.set(node.dataset.itemId, node);
+  }
+  const oldSections = new Map();
+  for (const child of root.querySelectorAll(":scope > section[data-section-id]")) {
+    oldSections.set(child.dataset.sectionId, child);
+  }
+  const nodes = [];
+  for (const section of screen.sections) {
+    let node = oldSections.get(section.id);
+    if (!node) node = element("section", "section");
+    oldSections.delete(section.id);
+    drawSection(node, section, ui, made, itemNodes);
+    nodes.push(node);
+  }
+  let empty = root.querySelector(":scope > .screen-empty");
+  if (screen.emptyState) {
+    if (!empty) {
+      empty = element("div", "supplementary screen-empty");
+      empty.setAttribute("role", "note");
+      made.push(empty);
+    }
+    empty.dataset.key = `screen:${screen.emptyState.id}`;
+    redraw(empty, screen.emptyState, () => supplementaryContent(screen.emptyState, "", ui));
+    nodes.push(empty);
+  }
+  placeChildren(root, nodes);
+  // An element that moved lost the focus on the way: give it back.
+  if (focused && focused !== document.activeElement && root.contains(focused)) focused.focus({ preventScroll: true });
+  animate(root, before, made);
+}
+
+/** Says `text` on the status line of an item or supplementary (a refusal in words), without redrawing it. */
+export function showStatus(root, owner, text) {
+  for (const node of root.querySelectorAll("[data-owner]")) {
+    if (node.dataset.owner === owner) {
+      const status = node.querySelector(".status-line");
+      if (status) status.textContent = text;
+      return status;
+    }
+  }
+  return null;
+}
