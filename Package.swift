@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
 // librarycli: a headless library-app backend. One module per layer; dependencies point one way:
 //   CSQLite <- SQLite <- Library <- Seeding (also uses Formats: CSV and JSON readers)
+//   CLibPQ <- PostgreSQL <- Library (the second store: the same library on a PostgreSQL server)
 //   CUTF8Proc, CSodium <- Library (search folding; tokens and PIN hashes)
 //   ArgumentParsing (a small command-line parser; knows no books)
 //   Sections <- Rendering (also uses Formats to write JSON)
@@ -15,6 +16,7 @@ let package = Package(
     products: [
         .executable(name: "librarycli", targets: ["librarycli"]),
         .library(name: "SQLite", targets: ["SQLite"]),
+        .library(name: "PostgreSQL", targets: ["PostgreSQL"]),
         .library(name: "Library", targets: ["Library"]),
         .library(name: "Sections", targets: ["Sections"]),
         .library(name: "Rendering", targets: ["Rendering"]),
@@ -28,6 +30,12 @@ let package = Package(
             name: "CSQLite",
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
+        ),
+        // The system's libpq (Debian: libpq-dev): PostgreSQL's client library.
+        .systemLibrary(
+            name: "CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
         ),
         // The system's utf8proc (Debian: libutf8proc-dev): Unicode folding for search.
         .systemLibrary(
@@ -52,7 +60,9 @@ let package = Package(
         .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["EmbedTool"]),
 
         .target(name: "SQLite", dependencies: ["CSQLite"]),
-        .target(name: "Library", dependencies: ["SQLite", "CUTF8Proc", "CSodium"], plugins: ["EmbedFiles"]),
+        .target(name: "PostgreSQL", dependencies: ["CLibPQ"]),
+        .target(
+            name: "Library", dependencies: ["SQLite", "PostgreSQL", "CUTF8Proc", "CSodium"], plugins: ["EmbedFiles"]),
         .target(name: "Seeding", dependencies: ["Library", "Formats"], plugins: ["EmbedFiles"]),
         .target(name: "Formats"),
         .target(name: "ArgumentParsing"),
@@ -62,13 +72,15 @@ let package = Package(
         .target(name: "HTTP", dependencies: ["CMicroHTTPD", "Formats"]),
         .target(
             name: "LibraryServer",
-            dependencies: ["HTTP", "SQLite", "Library", "LibraryScreen", "Rendering", "Sections", "Formats"],
+            dependencies: [
+                "HTTP", "SQLite", "PostgreSQL", "Library", "LibraryScreen", "Rendering", "Sections", "Formats",
+            ],
             plugins: ["EmbedFiles"]
         ),
         .target(
             name: "LibraryCLI",
             dependencies: [
-                "ArgumentParsing", "SQLite", "Library", "Formats", "Seeding", "Sections", "Rendering", "LibraryScreen",
+                "ArgumentParsing", "SQLite", "PostgreSQL", "Library", "Formats", "Seeding", "Sections", "Rendering", "LibraryScreen",
                 "HTTP", "LibraryServer",
             ]
         ),
@@ -88,7 +100,8 @@ let package = Package(
         .executableTarget(name: "servebench", dependencies: ["CMicroHTTPD"], path: "Benchmarks/servebench"),
 
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
-        .testTarget(name: "LibraryTests", dependencies: ["Library", "SQLite"]),
+        .testTarget(name: "PostgreSQLTests", dependencies: ["PostgreSQL"]),
+        .testTarget(name: "LibraryTests", dependencies: ["Library", "SQLite", "PostgreSQL"]),
         .testTarget(name: "SeedingTests", dependencies: ["Seeding", "Library", "SQLite"]),
         .testTarget(name: "FormatsTests", dependencies: ["Formats"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),

@@ -12,6 +12,7 @@ set -euo pipefail
 packages=(
     pkg-config
     libsqlite3-dev
+    libpq-dev
     libutf8proc-dev
     libsodium-dev
     libmicrohttpd-dev

@@ -2,40 +2,42 @@ import Foundation
 import PackagePlugin
 
 /// Embeds the package's data folders into the module that owns them, at build time, so the program
-/// runs from any directory: `migrations/*.sql` into `Library` (as `EmbeddedMigrations`), the demo
+/// runs from any directory: `migrations/sqlite/*.sql` and `migrations/postgresql/*.sql` into `Library` (as
+/// `EmbeddedMigrations` and `EmbeddedPostgreSQLMigrations`), the demo
 /// catalog `seed/*.{csv,json,jsonl}` into `Seeding` (as `EmbeddedSeed`) and the web front
 /// `web/*.{html,css,js,svg}` into `LibraryServer` (as `EmbeddedWeb`). The folders stay the single
 /// source of truth; tests compare what was embedded with them.
 @main
 struct EmbedFiles: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
-        let folder: String
-        let typeName: String
-        let extensions: Set<String>
+        let embeds: [(folder: String, typeName: String, extensions: Set<String>)]
         switch target.name {
         case "Library":
-            (folder, typeName, extensions) = ("migrations", "EmbeddedMigrations", ["sql"])
+            embeds = [
+                ("migrations/sqlite", "EmbeddedMigrations", ["sql"]),
+                ("migrations/postgresql", "EmbeddedPostgreSQLMigrations", ["sql"]),
+            ]
         case "Seeding":
-            (folder, typeName, extensions) = ("seed", "EmbeddedSeed", ["csv", "json", "jsonl"])
+            embeds = [("seed", "EmbeddedSeed", ["csv", "json", "jsonl"])]
         case "LibraryServer":
-            (folder, typeName, extensions) = ("web", "EmbeddedWeb", ["html", "css", "js", "svg"])
+            embeds = [("web", "EmbeddedWeb", ["html", "css", "js", "svg"])]
         default:
             return []
         }
-        let directory = context.package.directoryURL.appending(path: folder)
-        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path())
-            .filter { extensions.contains(($0 as NSString).pathExtension.lowercased()) }
-            .sorted()
-        let inputs = names.map { directory.appending(path: $0) }
-        let output = context.pluginWorkDirectoryURL.appending(path: "\(typeName).swift")
-        return [
-            .buildCommand(
+        return try embeds.map { folder, typeName, extensions in
+            let directory = context.package.directoryURL.appending(path: folder)
+            let names = try FileManager.default.contentsOfDirectory(atPath: directory.path())
+                .filter { extensions.contains(($0 as NSString).pathExtension.lowercased()) }
+                .sorted()
+            let inputs = names.map { directory.appending(path: $0) }
+            let output = context.pluginWorkDirectoryURL.appending(path: "\(typeName).swift")
+            return .buildCommand(
                 displayName: "Embedding \(folder)/ into \(target.name)",
                 executable: try context.tool(named: "EmbedTool").url,
                 arguments: [typeName, output.path()] + inputs.map { $0.path() },
                 inputFiles: inputs,
                 outputFiles: [output]
             )
-        ]
+        }
     }
 }

@@ -1,6 +1,6 @@
 /// The rules of who may do what, defined once: tokens, PINs, the sign-in lock-out and how long idempotent responses
 /// are kept. The store, the command line and the server read them here, and a test checks that the schema's CHECK
-/// constraints (`migrations/0003_tokens_and_pins.sql`) agree.
+/// constraints (`migrations/sqlite/0003_tokens_and_pins.sql`) agree.
 ///
 /// ```swift
 /// AccessRules.pinDigits                 // 4...12

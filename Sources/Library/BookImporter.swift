@@ -61,12 +61,15 @@ public final class BookImporter {
     /// What was done so far.
     public private(set) var counts = ImportCounts()
 
-    private let database: Database
-    private let findByISBN: Statement
-    private let findByIdentity: Statement
-    private let insert: Statement
-    private let update: Statement
-    private let index: SearchIndexWriter
+    private let database: StoreDatabase
+    /// SQLite's connection, for its fast paths (changed-row count, last rowid, stepping); nil on PostgreSQL.
+    private let sqlite: Database?
+    private let findByISBN: StoreStatement
+    private let findByIdentity: StoreStatement
+    private let insert: StoreStatement
+    private let update: StoreStatement
+    /// SQLite's FTS5 index entries, written in batches; nil on PostgreSQL, whose search vector is a generated column.
+    private let index: SearchIndexWriter?
     private var claimed = Set<Int>()
 
     /// Prepares the statements on the store's connection.
@@ -76,22 +79,24 @@ public final class BookImporter {
     /// ```
     public init(store: LibraryStore) throws {
         database = store.database
+        sqlite = database.dialect == .sqlite ? database.sqlite : nil
         findByISBN = try database.prepare("SELECT \(Columns.book) FROM books b WHERE b.isbn = ?")
-        findByIdentity = try database.prepare(Self.findByIdentitySQL)
+        findByIdentity = try database.prepare(
+            database.dialect == .sqlite ? Self.findByIdentitySQL : Self.findByIdentityPostgreSQL)
         insert = try database.prepare(
             """
             INSERT INTO books (title, author, year, pages, description, isbn, status,
                                search_title, search_author, search_description)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (isbn) DO NOTHING
-            """)
+            """ + (database.dialect == .sqlite ? "" : " RETURNING id"))
         update = try database.prepare(
             """
             UPDATE books SET title = ?, author = ?, year = ?, pages = ?, description = ?, isbn = ?,
                              search_title = ?, search_author = ?, search_description = ?
             WHERE id = ?
             """)
-        index = try SearchIndexWriter(database: database)
+        index = try sqlite.map { try SearchIndexWriter(database: $0) }
     }
 
     /// Inserts `draft`, or updates the existing copy it matches; throws `LibraryError.invalidInput` for bad fields.
@@ -110,7 +115,7 @@ public final class BookImporter {
             // per new book instead of a look-up and an insert.
             let columns = SearchColumns(book)
             search = columns
-            if try insertRow(book, columns) { return try inserted() }
+            if let id = try insertRow(book, columns) { return try inserted(id) }
         }
         if let existing = try match(book) {
             claimed.insert(existing.id)
@@ -122,20 +127,20 @@ public final class BookImporter {
                 return .unchanged(id: existing.id)
             }
             let search = search ?? SearchColumns(book)
-            try index.remove(id: existing.id)
+            try index?.remove(id: existing.id)
             try update.execute([
                 book.title, book.author, book.year, book.pages, book.description, book.isbn,
                 search.title, search.author, search.description, existing.id,
             ])
-            try index.added(id: existing.id)
+            try index?.added(id: existing.id)
             counts.updated += 1
             return .updated(id: existing.id)
         }
-        guard try insertRow(book, search ?? SearchColumns(book)) else {
+        guard let id = try insertRow(book, search ?? SearchColumns(book)) else {
             // Only a book with an ISBN can conflict, and one that did was matched above.
             throw LibraryError.invalidInput("the ISBN \(book.isbn ?? "") is already in the library")
         }
-        return try inserted()
+        return try inserted(id)
     }
 
     /// Indexes the books imported and not yet in the full-text index, and returns the counts. Call it after the last
@@ -146,7 +151,7 @@ public final class BookImporter {
     /// ```
     @discardableResult
     public func finish() throws -> ImportCounts {
-        try index.flush()
+        try index?.flush()
         return counts
     }
 
@@ -159,21 +164,29 @@ public final class BookImporter {
         WHERE b.title = ? AND b.author = ? AND b.year IS ? AND +b.isbn IS NULL ORDER BY b.id
         """
 
+    /// The same look-up in PostgreSQL's words (`IS NOT DISTINCT FROM`; no unary `+` to keep an index out).
+    static let findByIdentityPostgreSQL = """
+        SELECT \(Columns.book) FROM books b
+        WHERE b.title = ? AND b.author = ? AND b.year IS NOT DISTINCT FROM CAST(? AS integer) AND b.isbn IS NULL
+        ORDER BY b.id
+        """
+
     // MARK: - Private
 
     /// Inserts the book; false when its ISBN is already in the library (nothing was inserted).
-    private func insertRow(_ book: NewBook, _ search: SearchColumns) throws -> Bool {
-        try insert.execute([
+    private func insertRow(_ book: NewBook, _ search: SearchColumns) throws -> Int? {
+        let values: [(any DatabaseValueConvertible)?] = [
             book.title, book.author, book.year, book.pages, book.description, book.isbn, book.status.rawValue,
             search.title, search.author, search.description,
-        ])
-        return database.changedRowCount == 1
+        ]
+        guard let sqlite else { return try insert.fetchOne(values) { $0.int(0) } }
+        try insert.execute(values)
+        return sqlite.changedRowCount == 1 ? Int(sqlite.lastInsertedRowID) : nil
     }
 
     /// Records the row just inserted: its full-text entry (batched), its claim and the count.
-    private func inserted() throws -> ImportOutcome {
-        let id = Int(database.lastInsertedRowID)
-        try index.added(id: id)
+    private func inserted(_ id: Int) throws -> ImportOutcome {
+        try index?.added(id: id)
         claimed.insert(id)
         counts.inserted += 1
         return .inserted(id: id)
@@ -183,11 +196,15 @@ public final class BookImporter {
         if let isbn = book.isbn {
             return try findByISBN.fetchOne([isbn]) { Columns.book($0) }
         }
+        guard let statement = findByIdentity.sqlite else {
+            return try findByIdentity.fetchAll([book.title, book.author, book.year]) { Columns.book($0) }
+                .first { !claimed.contains($0.id) }
+        }
         var found: Book?
-        try findByIdentity.bind([book.title, book.author, book.year])
-        defer { findByIdentity.reset() }
-        while found == nil, let row = try findByIdentity.step() {
-            let candidate = Columns.book(row)
+        try statement.bind([book.title, book.author, book.year])
+        defer { statement.reset() }
+        while found == nil, let row = try statement.step() {
+            let candidate = Columns.book(StoreRow(sqlite: row))
             if !claimed.contains(candidate.id) {
                 found = candidate
             }
@@ -228,7 +245,8 @@ extension LibraryStore {
     /// let counts = try store.withBulkSettings { try store.importBooks(books) }
     /// ```
     public func withBulkSettings<T>(_ body: () throws -> T) throws -> T {
-        guard !database.isInTransaction else { return try body() }
+        guard !database.isInTransaction, database.dialect == .sqlite else { return try body() }
+        let database = database.sqlite
         let cacheSize = try database.fetchOne("PRAGMA cache_size") { $0.int(0) } ?? -2000
         let tempStore = try database.fetchOne("PRAGMA temp_store") { $0.int(0) } ?? 0
         // PRAGMA values cannot be bound; these are integers this code chose or read back from SQLite.

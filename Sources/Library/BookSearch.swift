@@ -70,6 +70,37 @@ public struct BookSearch: Sendable, Hashable {
         return terms.isEmpty ? nil : terms.joined(separator: " ")
     }
 
+    /// The same search as PostgreSQL's `to_tsquery('simple', ...)` text: each word's tokens (runs of letters and
+    /// digits of its folded form, as SQLite's `unicode61` tokenizer splits them) in sequence (`<->`), the last one a
+    /// prefix (`:*`) unless the word was a quoted phrase, every word required (`&`). Each token is a quoted lexeme,
+    /// so nothing the user typed is ever read as an operator. Nil when nothing searchable is left.
+    ///
+    /// ```swift
+    /// try BookSearch("Tolkien hobb")?.tsQuery  // "'tolkien':* & 'hobb':*"
+    /// ```
+    public var tsQuery: String? {
+        var terms: [String] = []
+        for part in Self.parts(of: text) {
+            let folded = SearchFolding.fold(part.text)
+            var tokens: [String] = []
+            var current = String.UnicodeScalarView()
+            for scalar in folded.unicodeScalars {
+                if Self.isTokenCharacter(scalar) {
+                    current.append(scalar)
+                } else if !current.isEmpty {
+                    tokens.append(String(current))
+                    current = String.UnicodeScalarView()
+                }
+            }
+            if !current.isEmpty { tokens.append(String(current)) }
+            guard !tokens.isEmpty else { continue }
+            let lexemes = tokens.map { "'" + $0.replacingAll("\\", with: "\\\\").replacingAll("'", with: "''") + "'" }
+            let sequence = lexemes.joined(separator: " <-> ")
+            terms.append(part.isPhrase ? "(" + sequence + ")" : "(" + sequence + ":*)")
+        }
+        return terms.isEmpty ? nil : terms.joined(separator: " & ")
+    }
+
     /// The ISBNs the text may stand for, when it is one ISBN-10 or ISBN-13 (hyphens, spaces, quotes and a leading
     /// "ISBN", "ISBN-13:" or "ISBN-10:" allowed): the ISBN-13 first, then the ISBN-10 form; empty for other text.
     ///
@@ -138,5 +169,12 @@ public struct BookSearch: Sendable, Hashable {
         default:
             return false
         }
+    }
+}
+
+extension String {
+    fileprivate func replacingAll(_ target: String, with replacement: String) -> String {
+        guard contains(target) else { return self }
+        return split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
     }
 }

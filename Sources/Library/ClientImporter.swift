@@ -16,10 +16,10 @@ public final class ClientImporter {
     /// What was done so far.
     public private(set) var counts = ImportCounts()
 
-    private let database: Database
-    private let find: Statement
-    private let insert: Statement
-    private let update: Statement
+    private let database: StoreDatabase
+    private let find: StoreStatement
+    private let insert: StoreStatement
+    private let update: StoreStatement
     private let now: Timestamp
 
     /// Prepares the statements on the store's connection; `now` is the creation time of new clients.
@@ -32,7 +32,7 @@ public final class ClientImporter {
         self.now = now
         find = try database.prepare("SELECT id, name, loan_limit FROM clients WHERE card_number = ?")
         insert = try database.prepare(
-            "INSERT INTO clients (name, card_number, loan_limit, created_at) VALUES (?, ?, ?, ?)")
+            "INSERT INTO clients (name, card_number, loan_limit, created_at) VALUES (?, ?, ?, ?) RETURNING id")
         update = try database.prepare("UPDATE clients SET name = ?, loan_limit = ? WHERE id = ?")
     }
 
@@ -66,8 +66,10 @@ public final class ClientImporter {
             counts.updated += 1
             return .updated(id: id)
         }
-        try insert.execute([name, cardNumber, loanLimit, now.iso8601])
+        guard let id = try insert.fetchOne([name, cardNumber, loanLimit, now.iso8601], { $0.int(0) }) else {
+            throw LibraryError.invalidInput("The client with card '\(cardNumber)' was not added.")
+        }
         counts.inserted += 1
-        return .inserted(id: Int(database.lastInsertedRowID))
+        return .inserted(id: id)
     }
 }

@@ -1,3 +1,4 @@
+import PostgreSQL
 import SQLite
 
 /// Which constraint refused a change, read from SQLite's extended result code and its message, so a refusal is
@@ -56,6 +57,34 @@ struct ConstraintFailure: Hashable, Sendable {
     }
 
     /// Whether this is a UNIQUE (or PRIMARY KEY) failure on exactly these columns of `table`.
+    /// The failure an error of either store describes, or nil when it is no constraint failure.
+    init?(_ error: any Error) {
+        if let error = error as? SQLiteError {
+            self.init(error)
+        } else if let error = error as? PostgreSQLError {
+            self.init(error)
+        } else {
+            return nil
+        }
+    }
+
+    /// PostgreSQL's: the kind from the SQLSTATE, the table and (for unique keys) the columns from the diagnostics.
+    init?(_ error: PostgreSQLError) {
+        switch error.sqlState {
+        case "23505": kind = .unique
+        case "23514": kind = .check
+        case "23502": kind = .notNull
+        case "23503": kind = .foreignKey
+        case "P0001": kind = .trigger
+        default:
+            guard error.isConstraintViolation else { return nil }
+            kind = .other
+        }
+        message = error.message
+        table = error.table
+        columns = kind == .notNull ? error.column.map { [$0] } ?? [] : error.uniqueColumns
+    }
+
     func isUnique(table: String, columns: [String]) -> Bool {
         (kind == .unique || kind == .primaryKey) && self.table == table && self.columns == columns
     }

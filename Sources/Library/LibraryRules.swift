@@ -1,5 +1,5 @@
 /// The library's numeric rules, defined once: the store, the command line, imports and seeding all read them here,
-/// and a test checks that the schema's CHECK constraints (`migrations/0001_create_library.sql`) agree.
+/// and a test checks that the schema's CHECK constraints (`migrations/sqlite/0001_create_library.sql`) agree.
 ///
 /// ```swift
 /// let limit = LibraryRules.defaultLoanLimit       // 5
@@ -15,6 +15,13 @@ public enum LibraryRules {
 
     /// How many times one loan may be renewed (`loans.renewals`).
     public static let maxRenewals = 2
+    /// How many times a PostgreSQL write transaction runs when it loses a serialization race or a deadlock
+    /// (SQLSTATE 40001, 40P01) before the failure is reported (exit 75, HTTP 503).
+    ///
+    /// ```swift
+    /// LibraryRules.writeAttempts  // 5
+    /// ```
+    public static let writeAttempts = 5
 
     /// Days a loan, and each renewal, lasts.
     public static let loanPeriodDays = 14

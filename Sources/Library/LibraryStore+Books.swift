@@ -12,26 +12,31 @@ extension LibraryStore {
         let book = try Self.validated(draft)
         let search = SearchColumns(book)
         return try writing {
+            let inserted: Int?
             do {
-                try database.execute(
+                inserted = try database.fetchOne(
                     """
                     INSERT INTO books (title, author, year, pages, description, isbn, status,
                                        search_title, search_author, search_description)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
                     """,
                     [
                         book.title, book.author, book.year, book.pages, book.description, book.isbn,
                         book.status.rawValue, search.title, search.author, search.description,
-                    ])
-            } catch let error as SQLiteError
+                    ]
+                ) { $0.int(0) }
+            } catch let error
                 where ConstraintFailure(error)?.isUnique(table: "books", columns: ["isbn"]) == true
             {
                 throw LibraryError.isbnTaken(book.isbn ?? "")
             }
-            let id = Int(database.lastInsertedRowID)
-            let index = try SearchIndexWriter(database: database)
-            try index.added(id: id)
-            try index.flush()
+            guard let id = inserted else { throw LibraryError.invalidInput("The book was not added.") }
+            if database.dialect == .sqlite {
+                // PostgreSQL's search vector is a generated column; SQLite's FTS5 index is written here.
+                let index = try SearchIndexWriter(database: database.sqlite)
+                try index.added(id: id)
+                try index.flush()
+            }
             return Book(
                 id: id, title: book.title, author: book.author, year: book.year,
                 pages: book.pages, description: book.description, isbn: book.isbn, status: book.status)
@@ -90,8 +95,8 @@ extension LibraryStore {
     /// ```
     public func setStatus(_ status: BookStatus, bookID: Int) throws {
         try writing {
-            try database.execute("UPDATE books SET status = ? WHERE id = ?", [status.rawValue, bookID])
-            guard database.changedRowCount == 1 else { throw LibraryError.noSuchBook(id: bookID) }
+            let changed = try database.execute("UPDATE books SET status = ? WHERE id = ?", [status.rawValue, bookID])
+            guard changed == 1 else { throw LibraryError.noSuchBook(id: bookID) }
         }
     }
 
@@ -122,7 +127,7 @@ extension LibraryStore {
         let viewer = viewerID ?? 0
         let (offset, overflow) = (page - 1).multipliedReportingOverflow(by: perPage)
         return try reading {
-            let decode = { (row: Row) throws -> LibraryEntry in try Self.entry(row, viewerID: viewer) }
+            let decode = { (row: StoreRow) throws -> LibraryEntry in try Self.entry(row, viewerID: viewer) }
             guard let query else {
                 let entries =
                     overflow
@@ -133,7 +138,7 @@ extension LibraryStore {
                     entries: entries, page: page, perPage: perPage, totalCount: try bookCount(), search: nil)
             }
             var found = try isbnMatches(query, offset: overflow ? nil : offset, perPage: perPage, decode)
-            if found.total == 0, let expression = query.matchExpression {
+            if found.total == 0, let expression = database.dialect == .sqlite ? query.matchExpression : query.tsQuery {
                 found = try textMatches(expression, offset: overflow ? nil : offset, perPage: perPage, decode)
             }
             return LibraryPage(
@@ -150,7 +155,8 @@ extension LibraryStore {
     /// if let problem = try store.searchIndexProblem() { print("search index: \(problem)") }
     /// ```
     public func searchIndexProblem() throws -> String? {
-        try LibraryDatabase.defineFunctions(on: database)
+        guard database.dialect == .sqlite else { return try searchColumnsProblem() }
+        try LibraryDatabase.defineFunctions(on: database.sqlite)
         return try writing {
             let stale = try database.fetchOne(
                 """
@@ -168,6 +174,35 @@ extension LibraryStore {
                 return "the full-text index does not match the books (\(error.message))"
             }
             return nil
+        }
+    }
+
+    /// PostgreSQL's check: every book's search columns hold `SearchFolding.indexText` of its title, author and
+    /// description (read 1,000 books at a time); the weighted `search_vector` is a generated column, which
+    /// PostgreSQL itself keeps equal to those columns.
+    private func searchColumnsProblem() throws -> String? {
+        try reading {
+            var lastID = 0
+            while true {
+                let rows = try database.fetchAll(
+                    """
+                    SELECT id, title, author, description, search_title, search_author, search_description
+                    FROM books WHERE id > ? ORDER BY id LIMIT 1000
+                    """, [lastID]
+                ) { row in
+                    (
+                        id: row.int(0),
+                        fresh: SearchFolding.indexText(row.string(1)) == row.string(4)
+                            && SearchFolding.indexText(row.string(2)) == row.string(5)
+                            && SearchFolding.indexText(row.string(3)) == row.string(6)
+                    )
+                }
+                if let stale = rows.first(where: { !$0.fresh }) {
+                    return "book #\(stale.id)'s search text does not match its title, author or description"
+                }
+                guard let last = rows.last, rows.count == 1000 else { return nil }
+                lastID = last.id
+            }
         }
     }
 
@@ -221,7 +256,7 @@ extension LibraryStore {
 
     /// The books whose ISBN the search text is, by title (none when it is not an ISBN). No offset: the total only.
     private func isbnMatches(
-        _ search: BookSearch, offset: Int?, perPage: Int, _ decode: (Row) throws -> LibraryEntry
+        _ search: BookSearch, offset: Int?, perPage: Int, _ decode: (StoreRow) throws -> LibraryEntry
     ) throws -> (entries: [LibraryEntry], total: Int) {
         let isbns = search.isbns
         guard let first = isbns.first, let last = isbns.last else { return ([], 0) }
@@ -241,11 +276,20 @@ extension LibraryStore {
     /// `ORDER BY rank`, and it gives the count), sorted here, and titles are read only for the matches whose rank
     /// ties with the page's first or last book, the only ones whose place depends on their title.
     private func textMatches(
-        _ expression: String, offset: Int?, perPage: Int, _ decode: (Row) throws -> LibraryEntry
+        _ expression: String, offset: Int?, perPage: Int, _ decode: (StoreRow) throws -> LibraryEntry
     ) throws -> (entries: [LibraryEntry], total: Int) {
-        var matches = try database.fetchAll(
-            "SELECT rowid, rank FROM book_search WHERE book_search MATCH ?", [expression]
-        ) { Match(id: $0.int(0), rank: $0.double(1), title: nil) }
+        // Lower ranks first: FTS5's bm25 is negative, better matches lower; PostgreSQL's ts_rank is negated to agree,
+        // weighted as `rank` is (title 1.0 (A), author 0.4 (B), description 0.1 (D)).
+        let select =
+            database.dialect == .sqlite
+            ? "SELECT rowid, rank FROM book_search WHERE book_search MATCH ?"
+            : """
+            SELECT id, -ts_rank('{0.1, 0, 0.4, 1.0}', search_vector, to_tsquery('simple', ?))
+            FROM books WHERE search_vector @@ to_tsquery('simple', ?)
+            """
+        let arguments: [(any DatabaseValueConvertible)?] =
+            database.dialect == .sqlite ? [expression] : [expression, expression]
+        var matches = try database.fetchAll(select, arguments) { Match(id: $0.int(0), rank: $0.double(1), title: nil) }
         let total = matches.count
         guard let offset, offset < total else { return ([], total) }
         matches.sort { ($0.rank, $0.id) < ($1.rank, $1.id) }
@@ -268,11 +312,11 @@ extension LibraryStore {
         return (entries, total)
     }
 
-    private static func entry(_ row: Row, viewerID: Int) throws -> LibraryEntry {
+    private static func entry(_ row: StoreRow, viewerID: Int) throws -> LibraryEntry {
         let book = Columns.book(row)
         let availability: Availability
         if !row.isNull(Columns.bookCount) {
-            let due = try Columns.timestamp(row, Columns.bookCount + 1)
+            let due = try row.timestamp(Columns.bookCount + 1)
             availability = row.int(Columns.bookCount) == viewerID ? .heldByYou(dueAt: due) : .onLoan(dueAt: due)
         } else {
             switch book.status {

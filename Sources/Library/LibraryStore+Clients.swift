@@ -33,24 +33,27 @@ extension LibraryStore {
         return try writing {
             var card = cardNumber.map(trimmed)
             if card == nil {
-                var next = (try database.fetchOne("SELECT ifnull(max(id), 0) + 1 FROM clients") { $0.int(0) }) ?? 1
+                var next = (try database.fetchOne("SELECT coalesce(max(id), 0) + 1 FROM clients") { $0.int(0) }) ?? 1
                 while try self.client(cardNumber: Self.generatedCard(next)) != nil {
                     next += 1
                 }
                 card = Self.generatedCard(next)
             }
             let cardNumber = card!
+            let id: Int?
             do {
-                try database.execute(
-                    "INSERT INTO clients (name, card_number, loan_limit, created_at) VALUES (?, ?, ?, ?)",
-                    [name, cardNumber, loanLimit, now.iso8601])
-            } catch let error as SQLiteError
+                id = try database.fetchOne(
+                    "INSERT INTO clients (name, card_number, loan_limit, created_at) VALUES (?, ?, ?, ?) RETURNING id",
+                    [name, cardNumber, loanLimit, now.iso8601]
+                ) { $0.int(0) }
+            } catch let error
                 where ConstraintFailure(error)?.isUnique(table: "clients", columns: ["card_number"]) == true
             {
                 throw LibraryError.cardNumberTaken(cardNumber)
             }
+            guard let id else { throw LibraryError.invalidInput("The client was not added.") }
             return Client(
-                id: Int(database.lastInsertedRowID), name: name, cardNumber: cardNumber, loanLimit: loanLimit,
+                id: id, name: name, cardNumber: cardNumber, loanLimit: loanLimit,
                 createdAt: now)
         }
     }

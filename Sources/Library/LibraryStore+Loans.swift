@@ -46,7 +46,7 @@ extension LibraryStore {
         let ids = Self.unique(bookIDs)
         let due = try Self.dueDate(from: now, days: loanPeriodDays, what: "A book taken at \(now.iso8601)")
         return try writing {
-            guard let client = try client(id: clientID) else { throw LibraryError.noSuchClient(id: clientID) }
+            guard let client = try lockedClient(id: clientID) else { throw LibraryError.noSuchClient(id: clientID) }
             var books: [Book] = []
             for id in ids {
                 guard let book = try book(id: id) else { throw LibraryError.noSuchBook(id: id) }
@@ -68,20 +68,22 @@ extension LibraryStore {
             }
             var taken: [LoanedBook] = []
             for book in books {
-                do {
-                    try database.execute(
-                        "INSERT INTO loans (book_id, client_id, taken_at, due_at) VALUES (?, ?, ?, ?)",
-                        [book.id, clientID, now.iso8601, due.iso8601])
-                } catch let error as SQLiteError
-                    where ConstraintFailure(error)?.isUnique(table: "loans", columns: ["book_id"]) == true
-                {
-                    // The index `loans_one_open_per_book` refused a second open loan: only a writer outside this
-                    // transaction can get here (the checks above ran in it). Any other constraint is not a loan.
+                // The index `loans_one_open_per_book` refuses a second open loan: only a writer outside this
+                // transaction can meet it (the checks above ran in it), and then no row comes back. (On PostgreSQL
+                // the insert waits for that writer's transaction to end, then skips the row if it committed.)
+                let inserted = try database.fetchOne(
+                    """
+                    INSERT INTO loans (book_id, client_id, taken_at, due_at) VALUES (?, ?, ?, ?)
+                    ON CONFLICT (book_id) WHERE returned_at IS NULL DO NOTHING RETURNING id
+                    """,
+                    [book.id, clientID, now.iso8601, due.iso8601]
+                ) { $0.int(0) }
+                guard let loanID = inserted else {
                     throw LibraryError.onLoanToSomeoneElse(
                         id: book.id, title: book.title, dueAt: try? openLoan(bookID: book.id)?.dueAt)
                 }
                 let loan = Loan(
-                    id: Int(database.lastInsertedRowID), bookID: book.id, clientID: clientID, takenAt: now,
+                    id: loanID, bookID: book.id, clientID: clientID, takenAt: now,
                     dueAt: due, returnedAt: nil, renewals: 0)
                 taken.append(LoanedBook(book: book, loan: loan, isOverdue: false))
             }
@@ -152,6 +154,16 @@ extension LibraryStore {
     }
 
     // MARK: - Internal
+
+    /// The client, with its row locked until the transaction ends on PostgreSQL (`SELECT ... FOR UPDATE`), so two
+    /// takes by one client at once count the books held one after the other and can never pass the loan limit
+    /// together. (SQLite's IMMEDIATE write transactions already run one at a time.)
+    func lockedClient(id: Int) throws -> Client? {
+        guard database.dialect == .postgresql else { return try client(id: id) }
+        return try database.fetchOne("SELECT \(Columns.client) FROM clients c WHERE c.id = ? FOR UPDATE", [id]) {
+            try Columns.client($0)
+        }
+    }
 
     /// The open loan of a book, if any.
     func openLoan(bookID: Int) throws -> Loan? {

@@ -71,7 +71,7 @@ extension LibraryStore {
             guard let client = try client(id: clientID) else { throw LibraryError.noSuchClient(id: clientID) }
             let counts = try database.fetchOne(
                 """
-                SELECT count(*), ifnull(sum(due_at < ?), 0) FROM loans
+                SELECT count(*), count(*) FILTER (WHERE due_at < ?) FROM loans
                 WHERE client_id = ? AND returned_at IS NULL
                 """,
                 [now.iso8601, clientID]

@@ -44,8 +44,7 @@ extension LibraryStore {
     public func clearPIN(clientID: Int) throws -> Bool {
         try writing {
             guard try client(id: clientID) != nil else { throw LibraryError.noSuchClient(id: clientID) }
-            try database.execute("DELETE FROM client_pins WHERE client_id = ?", [clientID])
-            return database.changedRowCount > 0
+            return try database.execute("DELETE FROM client_pins WHERE client_id = ?", [clientID]) > 0
         }
     }
 
@@ -154,7 +153,7 @@ extension LibraryStore {
                 SELECT failed_at FROM sign_in_failures WHERE card_number = ? AND failed_at > ?
                 ORDER BY failed_at DESC LIMIT 1 OFFSET ?
                 """,
-                [card, window.iso8601, AccessRules.maxFailedSignIns - 1], { try Columns.timestamp($0, 0) })
+                [card, window.iso8601, AccessRules.maxFailedSignIns - 1], { try $0.timestamp(0) })
         else { return nil }
         return Int(max(1, oldest.secondsSinceEpoch + AccessRules.lockOutWindowSeconds - now.secondsSinceEpoch))
     }

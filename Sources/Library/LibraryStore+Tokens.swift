@@ -43,7 +43,7 @@ extension LibraryStore {
                 (
                     id: row.int(0), hash: row.blob(1),
                     owner: Self.owner(role: row.string(2), clientID: row.intOrNil(3)),
-                    lastUsed: try row.isNull(4) ? nil : Columns.timestamp(row, 4), isRevoked: !row.isNull(5)
+                    lastUsed: try row.isNull(4) ? nil : row.timestamp(4), isRevoked: !row.isNull(5)
                 )
             }
         }
@@ -68,16 +68,23 @@ extension LibraryStore {
     /// ```
     public func inactiveTokens(among ids: Set<Int>) throws -> Set<Int> {
         guard !ids.isEmpty else { return [] }
-        let list = "[" + ids.sorted().map(String.init).joined(separator: ",") + "]"
-        return try reading {
-            Set(
-                try database.fetchAll(
-                    """
-                    SELECT CAST(j.value AS INTEGER) FROM json_each(?) j
-                    WHERE NOT EXISTS (SELECT 1 FROM tokens t WHERE t.id = j.value AND t.revoked_at IS NULL)
-                    """, [list]
-                ) { $0.int(0) })
-        }
+        let sorted = ids.sorted().map(String.init).joined(separator: ",")
+        // The ids travel as one bound value: a JSON array for SQLite's json_each, an array literal for PostgreSQL.
+        let (sql, list) =
+            database.dialect == .sqlite
+            ? (
+                """
+                SELECT CAST(j.value AS INTEGER) FROM json_each(?) j
+                WHERE NOT EXISTS (SELECT 1 FROM tokens t WHERE t.id = j.value AND t.revoked_at IS NULL)
+                """, "[" + sorted + "]"
+            )
+            : (
+                """
+                SELECT j.id FROM unnest(CAST(? AS bigint[])) AS j (id)
+                WHERE NOT EXISTS (SELECT 1 FROM tokens t WHERE t.id = j.id AND t.revoked_at IS NULL)
+                """, "{" + sorted + "}"
+            )
+        return try reading { Set(try database.fetchAll(sql, [list]) { $0.int(0) }) }
     }
 
     /// Every token, by id, revoked ones too: ids, owners, labels and times, never the token.
@@ -94,9 +101,9 @@ extension LibraryStore {
                     throw LibraryError.invalidInput("Token #\(row.int(0)) has an unknown role '\(row.string(1))'.")
                 }
                 return TokenInfo(
-                    id: row.int(0), owner: owner, label: row.string(3), createdAt: try Columns.timestamp(row, 4),
-                    lastUsedAt: row.isNull(5) ? nil : try Columns.timestamp(row, 5),
-                    revokedAt: row.isNull(6) ? nil : try Columns.timestamp(row, 6))
+                    id: row.int(0), owner: owner, label: row.string(3), createdAt: try row.timestamp(4),
+                    lastUsedAt: row.isNull(5) ? nil : try row.timestamp(5),
+                    revokedAt: row.isNull(6) ? nil : try row.timestamp(6))
             }
         }
     }
@@ -133,10 +140,12 @@ extension LibraryStore {
     /// Creates a token for `owner` inside the current write transaction (sign-in).
     func insertToken(for owner: TokenOwner, label: String, now: Timestamp) throws -> IssuedToken {
         let token = AccessRules.tokenPrefix + Secrets.base64URL(Secrets.randomBytes(count: AccessRules.tokenBytes))
-        try database.execute(
-            "INSERT INTO tokens (token_hash, role, client_id, label, created_at) VALUES (?, ?, ?, ?, ?)",
-            [Self.tokenHash(token), owner.role, owner.clientID, label, now.iso8601])
-        return IssuedToken(id: Int(database.lastInsertedRowID), token: token)
+        let id = try database.fetchOne(
+            "INSERT INTO tokens (token_hash, role, client_id, label, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id",
+            [Self.tokenHash(token), owner.role, owner.clientID, label, now.iso8601]
+        ) { $0.int(0) }
+        guard let id else { throw LibraryError.invalidInput("The token was not created.") }
+        return IssuedToken(id: id, token: token)
     }
 
     private static func owner(role: String, clientID: Int?) -> TokenOwner? {

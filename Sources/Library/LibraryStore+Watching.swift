@@ -12,8 +12,11 @@ extension LibraryStore {
     /// // ... another process runs `librarycli take 12` ...
     /// try store.dataVersion() != before  // true
     /// ```
+    /// On PostgreSQL the connection listens on `librarycli_changes` (the schema's triggers notify it on every
+    /// committed change to books, loans, clients, tokens and PINs, by any connection) from the first call on, and
+    /// the version counts the notifications received: a notification arrives only after its commit is visible.
     public func dataVersion() throws -> Int {
-        try database.fetchOne("PRAGMA data_version") { $0.int(0) } ?? 0
+        try database.dataVersion()
     }
 
     /// The number of rows this store's connection has written since it opened: with `dataVersion()`, it tells
@@ -25,7 +28,7 @@ extension LibraryStore {
     /// // ... later: both the same means no one committed anything since
     /// ```
     public var rowsWritten: Int {
-        database.totalChangedRowCount
+        database.rowsWritten
     }
 
     // MARK: - Keyset pages of books
@@ -55,7 +58,7 @@ extension LibraryStore {
                 let book = Columns.book(row)
                 let availability: Availability
                 if !row.isNull(Columns.bookCount) {
-                    let due = try Columns.timestamp(row, Columns.bookCount + 1)
+                    let due = try row.timestamp(Columns.bookCount + 1)
                     availability = row.int(Columns.bookCount) == viewer ? .heldByYou(dueAt: due) : .onLoan(dueAt: due)
                 } else {
                     switch book.status {

@@ -1,5 +1,6 @@
 import ArgumentParsing
 import Library
+import PostgreSQL
 import LibraryScreen
 import SQLite
 import Seeding
@@ -76,7 +77,7 @@ struct CommandContext {
     /// one is seeded with the demo data on first use.
     func openStore(_ use: DatabaseUse) throws -> LibraryStore {
         let (store, existed) = try openMigratedStore(use)
-        let path = options.database.path
+        let path = options.database.displayName
         if options.database.isDefault && !store.isReadOnly {
             // The default library is seeded on first use, by whichever process gets there first.
             if let report = try withDatabase({ try CatalogImport.firstUse(of: store, now: recordingTime) }) {
@@ -95,6 +96,7 @@ struct CommandContext {
     /// Opens the database and applies pending migrations, without the default database's first use (`init` handles
     /// it itself); returns the store and whether the file existed.
     func openMigratedStore(_ use: DatabaseUse) throws -> (store: LibraryStore, existed: Bool) {
+        if options.database.isPostgreSQL { return try openPostgreSQLStore(use) }
         let path = options.database.path
         let existed = try checkDatabasePath(path, use: use)
         do {
@@ -111,6 +113,31 @@ struct CommandContext {
 
     /// Opens the database file without applying migrations, after checking that it is a librarycli database (or new
     /// or empty); a missing one is created empty as `use` allows.
+    /// Connects to the PostgreSQL database of `--db`, migrating it unless only reading; `existed` tells whether
+    /// it held a library before (any migration applied).
+    func openPostgreSQLStore(_ use: DatabaseUse) throws -> (store: LibraryStore, existed: Bool) {
+        let url = options.database.path
+        do {
+            let connection = try PostgreSQLConnection(url: url)
+            let migrator = PostgreSQLMigrator()
+            let status = try migrator.status(connection)
+            if !status.isUpToDate {
+                guard use != .reads || !status.applied.isEmpty else {
+                    throw Failure(
+                        message: "the PostgreSQL database \(options.database.displayName) holds no library yet; "
+                            + "nothing was created. Create it with: \(program) --db URL init",
+                        code: .cannotWrite)
+                }
+                try migrator.migrate(connection, appliedAt: recordingTime.iso8601)
+            }
+            return (LibraryStore(postgresql: connection), !status.applied.isEmpty)
+        } catch let error as PostgreSQLError {
+            throw Failure(postgresql: error, name: options.database.displayName)
+        } catch let error as MigrationError {
+            throw Failure(migration: error, path: options.database.displayName)
+        }
+    }
+
     func openDatabaseWithoutMigrating(_ use: DatabaseUse) throws -> Database {
         let path = options.database.path
         let existed = try checkDatabasePath(path, use: use)
@@ -139,12 +166,15 @@ struct CommandContext {
                 throw Failure(migration: damage, path: options.database.path)
             }
             throw Failure(sqlite: error, path: options.database.path)
+        } catch let error as PostgreSQLError {
+            throw Failure(postgresql: error, name: options.database.displayName)
         }
     }
 
     /// What is wrong with the database's schema, checked again on a new read-only connection; nil when nothing is
     /// (or it cannot be checked).
     private func schemaProblem() -> MigrationError? {
+        guard !options.database.isPostgreSQL else { return nil }
         do {
             let database = try Database(path: options.database.path, options: DatabaseOptions(readOnly: true))
             try Migrations.migrator.verifySchema(database)

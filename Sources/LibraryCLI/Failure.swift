@@ -1,4 +1,5 @@
 import Library
+import PostgreSQL
 import SQLite
 
 /// An error as the user reads it: one plain message and the documented exit code.
@@ -35,6 +36,8 @@ struct Failure: Error {
             self.init(message: refusal.message, code: .refused)
         case let error as SQLiteError:
             self.init(sqlite: error, path: nil)
+        case let error as PostgreSQLError:
+            self.init(postgresql: error, name: nil)
         case let error as TimestampError:
             // LIBRARY_NOW is checked where it is read, so this is a time stored in the database.
             self.init(
@@ -64,6 +67,35 @@ struct Failure: Error {
     }
 
     /// Words a database error, naming the database file when it is known.
+    /// PostgreSQL's errors: unreachable or overloaded servers and lost races are worth trying again (75), a
+    /// refused login or a missing database cannot be used (73), a constraint is the library refusing (65).
+    init(postgresql error: PostgreSQLError, name: String?) {
+        let database = name.map { "the PostgreSQL database \($0)" } ?? "the PostgreSQL database"
+        if error.isRetryable {
+            self.init(
+                message: "\(database) stayed busy (other writers kept winning); nothing was changed. Try again.",
+                code: .busy)
+        } else if error.isAuthenticationFailure {
+            self.init(message: "cannot sign in to \(database): \(error.message).", code: .cannotWrite)
+        } else if error.isNoSuchDatabase {
+            self.init(
+                message: "\(database) does not exist: \(error.message). Create it first (createdb).",
+                code: .cannotWrite)
+        } else if error.isUnavailable {
+            self.init(
+                message: "cannot reach \(database): \(error.message). Nothing was changed; try again.", code: .busy)
+        } else if error.sqlState == "08P01" || error.sqlStateClass == "42" && error.sql == nil {
+            self.init(message: "cannot use \(database): \(error.message).", code: .cannotWrite)
+        } else if error.sqlState == "25006" {
+            self.init(message: "cannot write to \(database): it is read-only (\(error.message)).", code: .cannotWrite)
+        } else if error.isConstraintViolation {
+            self.init(message: "the library refused the change: \(error.message).", code: .refused)
+        } else {
+            self.init(
+                message: "internal error: \(error.description). This is a bug in librarycli.", code: .internalError)
+        }
+    }
+
     init(sqlite error: SQLiteError, path: String?) {
         let file = path.map { "'\($0)'" } ?? "the database"
         if error.isBusy {

@@ -11,8 +11,15 @@ import ArgumentParsing
 struct GlobalOptions {
     /// Where the database is, and whether it is the default one (seeded with the demo data on first use).
     struct DatabaseLocation: Equatable {
+        /// The file path, or a PostgreSQL connection URL.
         var path: String
         var isDefault: Bool
+
+        /// Whether `path` is a PostgreSQL URL (`postgresql://...` or `postgres://...`) rather than a file.
+        var isPostgreSQL: Bool { PostgreSQLURL.isURL(path) }
+
+        /// How messages name the database: the path, or the URL with any password left out.
+        var displayName: String { isPostgreSQL ? PostgreSQLURL.redacted(path) : path }
     }
 
     enum Format: String {

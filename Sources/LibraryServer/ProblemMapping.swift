@@ -1,6 +1,7 @@
 import Formats
 import HTTP
 import Library
+import PostgreSQL
 import SQLite
 
 /// The library's refusals and the database's troubles as RFC 9457 problems with stable `code`s: 409 for a refusal
@@ -19,6 +20,13 @@ enum ProblemMapping {
             return Problem(
                 status: .serviceUnavailable, code: "busy",
                 detail: "The database stayed busy (another program is writing to it); nothing was changed. Try again.",
+                headers: ["Retry-After": "1"])
+        case let failure as PostgreSQLError where failure.isRetryable || failure.isUnavailable:
+            return Problem(
+                status: .serviceUnavailable, code: "busy",
+                detail: failure.isRetryable
+                    ? "The database stayed busy (other writers kept winning); nothing was changed. Try again."
+                    : "The database server cannot be reached just now; nothing was changed. Try again.",
                 headers: ["Retry-After": "1"])
         default: return nil
         }

@@ -1,4 +1,5 @@
 import Library
+import PostgreSQL
 import SQLite
 
 /// Stores on the same database file, one per thread using it at a time: a request takes one, uses it on its
@@ -76,11 +77,21 @@ final class StorePool: Sendable {
 
     private func lease<T>(_ body: (Lease) throws -> T) throws -> T {
         let lease = try idle.withLock { $0.popLast() } ?? Lease(open())
+        var broken = false
         defer {
-            idle.withLock { leases in
-                if leases.count < maxIdle { leases.append(lease) }
+            // A connection to a PostgreSQL server that went away is dropped, not pooled: the next request opens a
+            // new one, so the service recovers when the server is back.
+            if !broken {
+                idle.withLock { leases in
+                    if leases.count < maxIdle { leases.append(lease) }
+                }
             }
         }
-        return try body(lease)
+        do {
+            return try body(lease)
+        } catch let error as PostgreSQLError where error.isUnavailable {
+            broken = true
+            throw error
+        }
     }
 }

@@ -104,6 +104,16 @@ public struct MigrationStatus: Sendable, Equatable {
     /// Names of migrations still to apply, in order.
     public var pending: [String]
 
+    /// Creates a status.
+    ///
+    /// ```swift
+    /// MigrationStatus(applied: ["0001_create_library.sql"], pending: [])
+    /// ```
+    public init(applied: [String], pending: [String]) {
+        self.applied = applied
+        self.pending = pending
+    }
+
     /// Whether nothing is pending.
     ///
     /// ```swift

@@ -35,8 +35,8 @@ import Testing
                 [now.iso8601, "2026-12-20T14:40:00Z"])
         }
         let store = try LibraryStore.open(at: path, now: now)
-        #expect(try Migrations.migrator.isUpToDate(store.database))
-        try Migrations.migrator.verifySchema(store.database)
+        #expect(try Migrations.migrator.isUpToDate(store.database.sqlite))
+        try Migrations.migrator.verifySchema(store.database.sqlite)
         #expect(try store.book(id: 1)?.title == "Dune")
         #expect(try store.book(id: 2)?.status == .lost)
         #expect(try store.bookCount() == 2)
@@ -51,7 +51,7 @@ import Testing
 
     @Test func statusRuleStillHolds() throws {
         let fixture = try Fixture(books: 1)
-        let database = fixture.store.database
+        let database = fixture.store.database.sqlite
         for status in ["available", "lost", "withdrawn"] {
             try database.execute("UPDATE books SET status = ? WHERE id = 1", [status])
         }

@@ -7,7 +7,7 @@ import Testing
 @Suite struct MigrationsTests {
     @Test func embeddedMigrationsEqualTheFolder() throws {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("migrations")
+            .deletingLastPathComponent().appendingPathComponent("migrations").appendingPathComponent("sqlite")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
             .filter { $0.hasSuffix(".sql") }.sorted()
         #expect(!names.isEmpty)
@@ -48,7 +48,7 @@ import Testing
 
     @Test func booksAreNeverDeletedAndIDsStayDense() throws {
         let fixture = try Fixture(books: 3)
-        let db = fixture.store.database
+        let db = fixture.store.database.sqlite
         let deletion = try #require(throws: SQLiteError.self) { try db.execute("DELETE FROM books WHERE id = 2") }
         #expect(deletion.message.contains("withdrawn, not deleted"))
         let gap = try #require(throws: SQLiteError.self) {

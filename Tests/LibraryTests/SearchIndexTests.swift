@@ -20,7 +20,7 @@ import Testing
                 """)
         }
         let store = try LibraryStore.open(at: path, now: Timestamp(secondsSinceEpoch: 0))
-        #expect(try Migrations.migrator.isUpToDate(store.database))
+        #expect(try Migrations.migrator.isUpToDate(store.database.sqlite))
         #expect(try store.libraryPage(page: 1, perPage: 10, search: "dostoevsk федор").entries.map(\.book.id) == [1])
         #expect(try store.libraryPage(page: 1, perPage: 10, search: "tolkien hobbit").entries.map(\.book.id) == [2])
         #expect(try store.libraryPage(page: 1, perPage: 10, search: "raskolnikov").entries.map(\.book.id) == [1])

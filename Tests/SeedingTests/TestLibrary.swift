@@ -46,11 +46,11 @@ final class TestLibrary {
     func dump() throws -> [String] {
         var rows: [String] = []
         for table in ["books", "clients", "settings", "library_stats"] {
-            let columns = try store.database.fetchAll("SELECT name FROM pragma_table_info(?) ORDER BY cid", [table]) {
+            let columns = try store.database.sqlite.fetchAll("SELECT name FROM pragma_table_info(?) ORDER BY cid", [table]) {
                 $0.string(0)
             }
             let select = "SELECT \(columns.joined(separator: ", ")) FROM \(table) ORDER BY 1"
-            rows += try store.database.fetchAll(select) { row in
+            rows += try store.database.sqlite.fetchAll(select) { row in
                 table + ": " + (0..<columns.count).map { "\(row.value($0))" }.joined(separator: " | ")
             }
         }

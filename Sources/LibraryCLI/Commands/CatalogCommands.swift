@@ -89,7 +89,8 @@ enum CatalogCommands {
         if let output {
             // Writing the catalog over the database it is read from would destroy the library.
             let database = context.options.database.path
-            for file in [database, database + "-wal", database + "-shm"] where isSameFile(output, file) {
+            for file in [database, database + "-wal", database + "-shm"]
+            where !context.options.database.isPostgreSQL && isSameFile(output, file) {
                 throw Failure(
                     message: "--output '\(output)' is the library's database file; choose another file.", code: .usage)
             }

@@ -1,6 +1,7 @@
 import ArgumentParsing
 import Formats
 import Library
+import PostgreSQL
 import Rendering
 import SQLite
 import Seeding
@@ -11,6 +12,7 @@ enum DatabaseCommands {
         if context.parsed.flag("status") && context.parsed.flag("check") {
             throw UsageError(.conflictingOptions("--status", "--check"), commandPath: context.parsed.path)
         }
+        if context.options.database.isPostgreSQL { return try migratePostgreSQL(context) }
         let database = try context.openDatabaseWithoutMigrating(context.parsed.flag("status") ? .reads : .writes)
         let migrator = Migrations.migrator
         do {
@@ -38,20 +40,56 @@ enum DatabaseCommands {
 
     /// `migrate --check`: the search index against the books; returns how many books agree, or throws (exit 73)
     /// when they do not. The check changes nothing.
+    /// `migrate` on PostgreSQL: the same report; each migration in its own transaction under an advisory lock.
+    private static func migratePostgreSQL(_ context: CommandContext) throws -> ExitCode {
+        let name = context.options.database.displayName
+        do {
+            let connection = try PostgreSQLConnection(url: context.options.database.path)
+            let migrator = PostgreSQLMigrator()
+            let status = try migrator.status(connection)
+            if context.parsed.flag("status") {
+                print(applied: status.applied, pending: status.pending, appliedNow: [], context: context)
+                return .success
+            }
+            let applied = try migrator.migrate(connection, appliedAt: context.recordingTime.iso8601)
+            let checked =
+                context.parsed.flag("check")
+                ? try checkSearchIndex(LibraryStore(postgresql: connection), context: context) : nil
+            print(
+                applied: status.applied + applied, pending: [], appliedNow: applied, checkedBooks: checked,
+                context: context)
+            return .success
+        } catch let error as PostgreSQLError {
+            throw Failure(postgresql: error, name: name)
+        } catch let error as MigrationError {
+            throw Failure(migration: error, path: name)
+        }
+    }
+
     private static func checkSearchIndex(_ store: LibraryStore, context: CommandContext) throws -> Int {
         let (problem, count) = try context.withDatabase { (try store.searchIndexProblem(), try store.bookCount()) }
         if let problem {
             throw Failure(
-                message: "'\(context.options.database.path)' is damaged: \(problem). The check changed nothing.",
+                message: "'\(context.options.database.displayName)' is damaged: \(problem). The check changed nothing.",
                 code: .cannotWrite)
         }
         return count
     }
 
     static func initialize(_ context: CommandContext) throws -> ExitCode {
-        let path = context.options.database.path
-        if try context.checkDatabasePath(path, use: .fills) {
-            _ = try context.openDatabaseWithoutMigrating(.reads)  // refuses a file that is not a librarycli database
+        let path = context.options.database.displayName
+        let existed: Bool
+        var opened: LibraryStore?
+        if context.options.database.isPostgreSQL {
+            let (store, held) = try context.openPostgreSQLStore(.fills)
+            (existed, opened) = (held, store)
+        } else {
+            existed = try context.checkDatabasePath(path, use: .fills)
+            if existed {
+                _ = try context.openDatabaseWithoutMigrating(.reads)  // refuses a file that is not a librarycli database
+            }
+        }
+        if existed {
             // Under --json a script still gets its document, saying that nothing was created.
             if context.options.format == .json {
                 let document: JSONValue = ["version": 1, "database": .string(path), "created": false]
@@ -61,7 +99,7 @@ enum DatabaseCommands {
             return .success
         }
         let now = try context.now
-        let store = try context.openMigratedStore(.fills).store
+        let store = try opened ?? context.openMigratedStore(.fills).store
         let seedDemo = !context.parsed.flag("empty")
         var summary = "an empty library"
         if let report = try context.withDatabase({

@@ -1,6 +1,7 @@
 import HTTP
 import Library
 import LibraryServer
+import PostgreSQL
 import SQLite
 import Seeding
 
@@ -47,6 +48,10 @@ enum ServeCommand {
             }
         } catch let error as SQLiteError {
             throw Failure(sqlite: error, path: context.options.database.path)
+        } catch let error as PostgreSQLError {
+            throw Failure(postgresql: error, name: context.options.database.displayName)
+        } catch let error as MigrationError {
+            throw Failure(migration: error, path: context.options.database.displayName)
         }
         let shownHost = host.contains(":") ? "[\(host)]" : host
         console.err("Listening on http://\(shownHost):\(service.port)\n")

@@ -1,0 +1,159 @@
+import PostgreSQL
+import SQLite
+
+extension Migrations {
+    /// Every embedded PostgreSQL migration (`migrations/postgresql/*.sql`), in the order they apply: the same
+    /// numbered names as SQLite's.
+    ///
+    /// ```swift
+    /// Migrations.postgresql.map(\.name) == Migrations.embedded.map(\.name)  // true
+    /// ```
+    public static var postgresql: [Migration] {
+        EmbeddedPostgreSQLMigrations.files.map { Migration(name: $0.name, sql: $0.text) }
+    }
+}
+
+/// Applies the PostgreSQL migrations, tracked in `schema_migrations` (name, SHA-256 checksum, time applied) as on
+/// SQLite, with the same refusals: a database another program set up, a migration applied by a newer librarycli,
+/// a migration edited after it was applied. Each pending migration runs in its own transaction holding
+/// `pg_advisory_xact_lock`, so servers starting together on one database migrate it once.
+///
+/// ```swift
+/// let migrator = PostgreSQLMigrator()
+/// if try !migrator.status(connection).isUpToDate { try migrator.migrate(connection, appliedAt: now.iso8601) }
+/// ```
+public struct PostgreSQLMigrator: Sendable {
+    /// The migrations, in order.
+    public let migrations: [Migration]
+
+    /// The key of the advisory lock migrations hold (any fixed number; "librarycli" in ASCII, shortened).
+    static let lockKey = 0x6C69_6272_6172_7963
+
+    /// Creates a migrator over `migrations` (the embedded PostgreSQL ones unless told otherwise).
+    ///
+    /// ```swift
+    /// let migrator = PostgreSQLMigrator(migrations: Migrations.postgresql)
+    /// ```
+    public init(migrations: [Migration] = Migrations.postgresql) {
+        self.migrations = migrations
+    }
+
+    /// Applied and pending migrations, reading only. Throws `MigrationError` for another program's database, an
+    /// unknown (newer) migration or an edited one.
+    ///
+    /// ```swift
+    /// print(try migrator.status(connection).pending)
+    /// ```
+    public func status(_ connection: PostgreSQLConnection) throws -> MigrationStatus {
+        let hasTable =
+            try connection.fetchOne("SELECT to_regclass('schema_migrations') IS NOT NULL") { $0.bool(0) } ?? false
+        var recorded: [String: String] = [:]
+        if hasTable {
+            let ours =
+                try connection.fetchOne(
+                    """
+                    SELECT count(*) FROM information_schema.columns
+                    WHERE table_schema = current_schema() AND table_name = 'schema_migrations'
+                      AND column_name IN ('name', 'checksum')
+                    """
+                ) { $0.int(0) } == 2
+            guard ours else { throw MigrationError.foreignDatabase(tables: try Self.tables(connection)) }
+            try connection.forEachRow("SELECT name, checksum FROM schema_migrations") { row in
+                recorded[row.string(0)] = row.string(1)
+            }
+        }
+        if recorded.isEmpty {
+            let others = try Self.tables(connection).filter { $0 != "schema_migrations" }
+            if !others.isEmpty { throw MigrationError.foreignDatabase(tables: others) }
+        }
+        let known = Set(migrations.map(\.name))
+        if let unknown = recorded.keys.filter({ !known.contains($0) }).sorted().first {
+            throw MigrationError.unknownMigration(name: unknown)
+        }
+        var result = MigrationStatus(applied: [], pending: [])
+        for migration in migrations {
+            if let checksum = recorded[migration.name] {
+                guard checksum == migration.checksum else { throw MigrationError.checksumMismatch(name: migration.name) }
+                result.applied.append(migration.name)
+            } else {
+                result.pending.append(migration.name)
+            }
+        }
+        return result
+    }
+
+    /// Applies the pending migrations, each in its own transaction under the advisory lock (a migration another
+    /// server applied meanwhile is skipped); returns the names applied here.
+    ///
+    /// ```swift
+    /// let applied = try migrator.migrate(connection, appliedAt: "2026-11-29T14:40:00Z")
+    /// ```
+    @discardableResult
+    public func migrate(_ connection: PostgreSQLConnection, appliedAt: String) throws -> [String] {
+        var applied: [String] = []
+        for migration in migrations {
+            let ran = try connection.transaction { connection -> Bool in
+                try connection.execute("SELECT pg_advisory_xact_lock(CAST(? AS bigint))", [String(Self.lockKey)])
+                try connection.execute(
+                    script: """
+                        CREATE TABLE IF NOT EXISTS schema_migrations (
+                            name       text COLLATE "C" PRIMARY KEY,
+                            checksum   text NOT NULL,
+                            applied_at timestamptz NOT NULL
+                        )
+                        """)
+                let status = try self.status(connection)
+                guard status.pending.contains(migration.name) else { return false }
+                try connection.execute(script: migration.sql)
+                try connection.execute(
+                    "INSERT INTO schema_migrations (name, checksum, applied_at) VALUES (?, ?, ?)",
+                    [migration.name, migration.checksum, appliedAt])
+                return true
+            }
+            if ran { applied.append(migration.name) }
+        }
+        return applied
+    }
+
+    /// The tables of the connection's current schema, by name.
+    static func tables(_ connection: PostgreSQLConnection) throws -> [String] {
+        try connection.fetchAll(
+            """
+            SELECT table_name FROM information_schema.tables
+            WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name
+            """
+        ) { $0.string(0) }
+    }
+}
+
+extension LibraryDatabase {
+    /// Whether `location` names a PostgreSQL database (`postgresql://...` or `postgres://...`, libpq's URL schemes)
+    /// rather than an SQLite file.
+    ///
+    /// ```swift
+    /// LibraryDatabase.isPostgreSQLURL("postgresql:///library")  // true
+    /// ```
+    public static func isPostgreSQLURL(_ location: String) -> Bool {
+        location.hasPrefix("postgresql://") || location.hasPrefix("postgres://")
+    }
+
+    /// Connects to the PostgreSQL database at `url` and applies pending migrations, recording `now`; throws
+    /// `PostgreSQLError` (cannot connect, authentication, no such database) or `MigrationError` (another
+    /// program's database, a newer librarycli, an edited migration).
+    ///
+    /// ```swift
+    /// let store = LibraryStore(postgresql: try LibraryDatabase.open(postgresql: "postgresql:///library", now: now))
+    /// ```
+    public static func open(postgresql url: String, now: Timestamp, migrating: Bool = true) throws
+        -> PostgreSQLConnection
+    {
+        let connection = try PostgreSQLConnection(url: url)
+        let migrator = PostgreSQLMigrator()
+        let status = try migrator.status(connection)
+        if !status.isUpToDate {
+            guard migrating else { throw MigrationError.pendingMigrations(names: status.pending) }
+            try migrator.migrate(connection, appliedAt: now.iso8601)
+        }
+        return connection
+    }
+}

@@ -1,0 +1,434 @@
+import CLibPQ
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// One connection to a PostgreSQL server, through libpq, speaking the text format both ways.
+///
+/// Statements run through `execute`, `fetchAll`, `fetchOne` and `forEachRow` are prepared once per connection and
+/// reused (named by their SQL text). Parameters are `$1`, `$2`... or `?` (numbered in order; see
+/// `numberingPlaceholders`), bound as text, never spliced into the SQL. Like libpq's `PGconn`, a connection belongs
+/// to one thread at a time. Notices from the server are dropped rather than written to stderr.
+///
+/// ```swift
+/// let connection = try PostgreSQLConnection(url: "postgresql:///library?host=/run/postgresql")
+/// try connection.execute("INSERT INTO clients (name, card_number, created_at) VALUES (?, ?, now())", ["Ann", "C-1"])
+/// let names = try connection.fetchAll("SELECT name FROM clients ORDER BY id") { $0.string(0) }
+/// ```
+public final class PostgreSQLConnection {
+    let handle: OpaquePointer
+    private var prepared: [String: String] = [:]
+    /// The rows this connection's INSERT, UPDATE, DELETE and COPY statements have written since it opened.
+    ///
+    /// ```swift
+    /// let before = connection.rowsWritten
+    /// ```
+    public private(set) var rowsWritten = 0
+    private var nextStatement = 0
+
+    /// Connects with a libpq connection string: a URL (`postgresql://user@host:5432/db`,
+    /// `postgresql:///db?host=/run/postgresql`) or `key=value` pairs. Passwords come from the URL, `PGPASSWORD` or
+    /// `~/.pgpass`, as libpq reads them. The session is set to UTC, ISO dates and UTF-8.
+    /// Throws `PostgreSQLError` (`isUnavailable`, `isAuthenticationFailure`, `isNoSuchDatabase`).
+    ///
+    /// ```swift
+    /// let connection = try PostgreSQLConnection(url: "postgresql://librarian@127.0.0.1:5432/library")
+    /// ```
+    public init(url: String, applicationName: String = "librarycli") throws {
+        guard let handle = PQconnectdb(url) else {
+            throw PostgreSQLError(sqlState: "08001", message: "libpq could not allocate a connection")
+        }
+        guard PQstatus(handle) == CONNECTION_OK else {
+            let message = Self.connectionMessage(handle)
+            PQfinish(handle)
+            throw PostgreSQLError(sqlState: Self.connectionSQLState(message), message: message)
+        }
+        self.handle = handle
+        librarycli_pq_silence_notices(handle)
+        try execute(
+            script: "SET TimeZone = 'UTC'; SET DateStyle = 'ISO, YMD'; SET client_encoding = 'UTF8'; "
+                + "SET application_name = '\(applicationName.filter { $0.isLetter || $0.isNumber || $0 == "-" })'")
+    }
+
+    deinit {
+        PQfinish(handle)
+    }
+
+    /// Whether a transaction (or a failed one) is open on the connection.
+    ///
+    /// ```swift
+    /// if !connection.isInTransaction { try connection.execute(script: "BEGIN") }
+    /// ```
+    public var isInTransaction: Bool {
+        let status = PQtransactionStatus(handle)
+        return status == PQTRANS_INTRANS || status == PQTRANS_INERROR || status == PQTRANS_ACTIVE
+    }
+
+    /// Whether the connection is still usable (false once the server went away).
+    ///
+    /// ```swift
+    /// if !connection.isConnected { connection = try PostgreSQLConnection(url: url) }
+    /// ```
+    public var isConnected: Bool { PQstatus(handle) == CONNECTION_OK }
+
+    /// The server's version number, such as 150018 for 15.18.
+    ///
+    /// ```swift
+    /// print(connection.serverVersion >= 150000)
+    /// ```
+    public var serverVersion: Int { Int(PQserverVersion(handle)) }
+
+    /// Runs one or more statements without parameters through the simple query protocol (scripts, `BEGIN`,
+    /// `COMMIT`, `SET`, migrations).
+    ///
+    /// ```swift
+    /// try connection.execute(script: "BEGIN; LOCK TABLE books; COMMIT")
+    /// ```
+    public func execute(script: String) throws {
+        guard let result = PQexec(handle, script) else { throw connectionError(sql: script) }
+        defer { PQclear(result) }
+        try check(result, sql: script)
+        // PQexec returns the last result; earlier errors stop the script, so this one tells.
+    }
+
+    /// Runs one statement with parameters; returns the number of rows it changed (or returned).
+    ///
+    /// ```swift
+    /// let changed = try connection.execute("UPDATE books SET status = ? WHERE id = ?", ["lost", "12"])
+    /// ```
+    @discardableResult
+    public func execute(_ sql: String, _ parameters: [String?] = []) throws -> Int {
+        let result = try run(sql, parameters)
+        return result.affectedRows
+    }
+
+    /// Runs a query and decodes every row.
+    ///
+    /// ```swift
+    /// let titles = try connection.fetchAll("SELECT title FROM books WHERE author = ?", ["Tolkien"]) { $0.string(0) }
+    /// ```
+    public func fetchAll<T>(_ sql: String, _ parameters: [String?] = [], _ decode: (PostgreSQLRow) throws -> T)
+        throws -> [T]
+    {
+        let result = try run(sql, parameters)
+        var values: [T] = []
+        values.reserveCapacity(result.rowCount)
+        for index in 0..<result.rowCount {
+            values.append(try decode(PostgreSQLRow(result: result, index: Int32(index))))
+        }
+        return values
+    }
+
+    /// Runs a query and decodes its first row, if any.
+    ///
+    /// ```swift
+    /// let count = try connection.fetchOne("SELECT count(*) FROM books") { $0.int(0) } ?? 0
+    /// ```
+    public func fetchOne<T>(_ sql: String, _ parameters: [String?] = [], _ decode: (PostgreSQLRow) throws -> T)
+        throws -> T?
+    {
+        let result = try run(sql, parameters)
+        guard result.rowCount > 0 else { return nil }
+        return try decode(PostgreSQLRow(result: result, index: 0))
+    }
+
+    /// Runs a query and calls `body` with each row.
+    ///
+    /// ```swift
+    /// try connection.forEachRow("SELECT id FROM books") { print($0.int(0)) }
+    /// ```
+    public func forEachRow(_ sql: String, _ parameters: [String?] = [], _ body: (PostgreSQLRow) throws -> Void)
+        throws
+    {
+        let result = try run(sql, parameters)
+        for index in 0..<result.rowCount {
+            try body(PostgreSQLRow(result: result, index: Int32(index)))
+        }
+    }
+
+    /// Runs a statement (prepared once per connection) and returns its whole result.
+    ///
+    /// ```swift
+    /// let result = try connection.run("SELECT id FROM books WHERE id > ?", ["10"])
+    /// print(result.rowCount)
+    /// ```
+    public func run(_ sql: String, _ parameters: [String?]) throws -> PostgreSQLResult {
+        let name = try statementName(for: sql)
+        let result = try withCStrings(parameters) { values in
+            PQexecPrepared(handle, name, Int32(parameters.count), values, nil, nil, 0)
+        }
+        guard let result else { throw connectionError(sql: sql) }
+        do {
+            try check(result, sql: sql)
+        } catch {
+            PQclear(result)
+            throw error
+        }
+        let answer = PostgreSQLResult(owning: result)
+        if let tag = PQcmdStatus(result), tag.pointee != CChar(UInt8(ascii: "S")) {
+            rowsWritten += answer.affectedRows
+        }
+        return answer
+    }
+
+    // MARK: - Statements
+
+    /// `sql` with each `?` outside quotes, identifiers and comments replaced by `$1`, `$2`..., in order, so one SQL
+    /// text written with `?` runs on SQLite and PostgreSQL alike. SQL without `?` is returned as it is.
+    ///
+    /// ```swift
+    /// PostgreSQLConnection.numberingPlaceholders("SELECT ? || '?'")  // "SELECT $1 || '?'"
+    /// ```
+    public static func numberingPlaceholders(_ sql: String) -> String {
+        guard sql.utf8.contains(UInt8(ascii: "?")) else { return sql }
+        var output: [UInt8] = []
+        output.reserveCapacity(sql.utf8.count + 16)
+        let bytes = Array(sql.utf8)
+        var index = 0
+        var number = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "'"), UInt8(ascii: "\""):
+                // A quoted literal or identifier, with doubled quotes inside.
+                output.append(byte)
+                index += 1
+                while index < bytes.count {
+                    output.append(bytes[index])
+                    if bytes[index] == byte {
+                        if index + 1 < bytes.count && bytes[index + 1] == byte {
+                            output.append(bytes[index + 1])
+                            index += 2
+                            continue
+                        }
+                        index += 1
+                        break
+                    }
+                    index += 1
+                }
+            case UInt8(ascii: "-") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "-"):
+                while index < bytes.count && bytes[index] != UInt8(ascii: "\n") {
+                    output.append(bytes[index])
+                    index += 1
+                }
+            case UInt8(ascii: "?"):
+                number += 1
+                output.append(UInt8(ascii: "$"))
+                output.append(contentsOf: String(number).utf8)
+                index += 1
+            default:
+                output.append(byte)
+                index += 1
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    private func statementName(for sql: String) throws -> String {
+        if let name = prepared[sql] { return name }
+        nextStatement += 1
+        let name = "librarycli_\(nextStatement)"
+        let text = Self.numberingPlaceholders(sql)
+        guard let result = PQprepare(handle, name, text, 0, nil) else { throw connectionError(sql: sql) }
+        defer { PQclear(result) }
+        try check(result, sql: sql)
+        prepared[sql] = name
+        return name
+    }
+
+    // MARK: - Notifications
+
+    /// Starts listening on `channel` (a fixed name of letters, digits and underscores).
+    ///
+    /// ```swift
+    /// try connection.listen("librarycli_changes")
+    /// ```
+    public func listen(_ channel: String) throws {
+        precondition(
+            !channel.isEmpty
+                && channel.utf8.allSatisfy {
+                    $0 == UInt8(ascii: "_") || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0 | 0x20)
+                        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+                },
+            "a channel name is letters, digits and underscores")
+        try execute(script: "LISTEN \(channel)")
+    }
+
+    /// The notifications that arrived, waiting up to `timeoutMilliseconds` for the first when none is pending.
+    /// Throws `PostgreSQLError` (`isUnavailable`) when the connection broke.
+    ///
+    /// ```swift
+    /// for note in try connection.notifications(waitingAtMost: 1_000) { print(note.channel, note.payload) }
+    /// ```
+    public func notifications(waitingAtMost timeoutMilliseconds: Int) throws -> [PostgreSQLNotification] {
+        var arrived = try drainNotifications()
+        if arrived.isEmpty && timeoutMilliseconds > 0 {
+            let ready = librarycli_pq_wait_readable(handle, Int32(clamping: timeoutMilliseconds))
+            if ready < 0 { throw connectionError(sql: nil) }
+            if ready > 0 { arrived = try drainNotifications() }
+        }
+        return arrived
+    }
+
+    private func drainNotifications() throws -> [PostgreSQLNotification] {
+        guard PQconsumeInput(handle) == 1 else { throw connectionError(sql: nil) }
+        var arrived: [PostgreSQLNotification] = []
+        while let notify = PQnotifies(handle) {
+            arrived.append(
+                PostgreSQLNotification(
+                    channel: String(cString: notify.pointee.relname), payload: String(cString: notify.pointee.extra),
+                    processID: Int(notify.pointee.be_pid)))
+            PQfreemem(notify)
+        }
+        return arrived
+    }
+
+    // MARK: - COPY
+
+    /// Runs `COPY table (columns) FROM STDIN` and lets `body` send the rows; returns the rows copied. A throw
+    /// from `body` ends the copy with an error, so nothing of it is kept.
+    ///
+    /// ```swift
+    /// try connection.copy("COPY clients (name, card_number, created_at) FROM STDIN") { copy in
+    ///     try copy.row(["Ann", "C-1", "2026-11-29T14:40:00Z"])
+    /// }
+    /// ```
+    @discardableResult
+    public func copy(_ sql: String, _ body: (inout PostgreSQLCopyIn) throws -> Void) throws -> Int {
+        guard let start = PQexec(handle, sql) else { throw connectionError(sql: sql) }
+        let status = PQresultStatus(start)
+        if status != PGRES_COPY_IN {
+            defer { PQclear(start) }
+            try check(start, sql: sql)
+            throw PostgreSQLError(sqlState: "42601", message: "not a COPY FROM STDIN statement", sql: sql)
+        }
+        PQclear(start)
+        var copy = PostgreSQLCopyIn(connection: self)
+        var failure: Error?
+        do {
+            try body(&copy)
+            try copy.flush()
+            guard PQputCopyEnd(handle, nil) == 1 else { throw connectionError(sql: sql) }
+        } catch {
+            failure = error
+            _ = PQputCopyEnd(handle, "librarycli stopped the copy")
+        }
+        var rows = 0
+        var serverError: Error?
+        while let result = PQgetResult(handle) {
+            do {
+                try check(result, sql: sql)
+                rows = Int(String(cString: PQcmdTuples(result))) ?? rows
+                rowsWritten += rows
+            } catch {
+                serverError = serverError ?? error
+            }
+            PQclear(result)
+        }
+        if let failure { throw failure }
+        if let serverError { throw serverError }
+        return rows
+    }
+
+    func putCopyData(_ bytes: [UInt8]) throws {
+        let sent = bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                PQputCopyData(handle, $0, Int32(buffer.count))
+            }
+        }
+        guard sent == 1 else { throw connectionError(sql: nil) }
+    }
+
+    // MARK: - Errors
+
+    func check(_ result: OpaquePointer, sql: String?) throws {
+        switch PQresultStatus(result) {
+        case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY, PGRES_COPY_IN, PGRES_SINGLE_TUPLE:
+            return
+        default:
+            func field(_ code: Int32) -> String? {
+                guard let value = PQresultErrorField(result, code) else { return nil }
+                return String(cString: value)
+            }
+            let state = field(librarycli_pq_diag_sqlstate()) ?? (isConnected ? "XX000" : "08006")
+            let message = field(librarycli_pq_diag_message()) ?? Self.connectionMessage(handle)
+            throw PostgreSQLError(
+                sqlState: state, message: message, detail: field(librarycli_pq_diag_detail()), constraint: field(librarycli_pq_diag_constraint()),
+                table: field(librarycli_pq_diag_table()), column: field(librarycli_pq_diag_column()), sql: sql)
+        }
+    }
+
+    func connectionError(sql: String?) -> PostgreSQLError {
+        PostgreSQLError(sqlState: "08006", message: Self.connectionMessage(handle), sql: sql)
+    }
+
+    /// libpq's last message on one line (it names the server and the user, never the password).
+    static func connectionMessage(_ handle: OpaquePointer) -> String {
+        guard let text = PQerrorMessage(handle) else { return "the connection failed" }
+        let message = String(cString: text).split(whereSeparator: \.isNewline)
+            .map { $0.trimmingSpaces() }.filter { !$0.isEmpty }.joined(separator: " ")
+        return message.isEmpty ? "the connection failed" : message
+    }
+
+    /// An SQLSTATE for a failed connection, from libpq's message (libpq gives none before a session exists).
+    static func connectionSQLState(_ message: String) -> String {
+        if message.contains("password authentication failed") || message.contains("no password supplied")
+            || message.contains("authentication failed")
+        {
+            return "28P01"
+        }
+        if message.contains("role") && message.contains("does not exist") { return "28000" }
+        if message.contains("database") && message.contains("does not exist") { return "3D000" }
+        if message.contains("the database system is starting up") { return "57P03" }
+        if message.contains("the database system is shutting down") { return "57P03" }
+        if message.contains("too many clients") { return "53300" }
+        if message.contains("invalid") || message.contains("missing") && message.contains("=") { return "08P01" }
+        return "08001"
+    }
+}
+
+/// A notification received from `LISTEN`.
+///
+/// ```swift
+/// let note = PostgreSQLNotification(channel: "librarycli_changes", payload: "loans", processID: 4242)
+/// ```
+public struct PostgreSQLNotification: Sendable, Equatable {
+    /// The channel it was sent on.
+    public var channel: String
+    /// Its payload ("" when none).
+    public var payload: String
+    /// The server process that sent it.
+    public var processID: Int
+
+    /// Creates a value.
+    ///
+    /// ```swift
+    /// PostgreSQLNotification(channel: "c", payload: "", processID: 1)
+    /// ```
+    public init(channel: String, payload: String, processID: Int) {
+        self.channel = channel
+        self.payload = payload
+        self.processID = processID
+    }
+}
+
+extension Substring {
+    fileprivate func trimmingSpaces() -> String {
+        var text = self
+        while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
+        while let last = text.last, last == " " || last == "\t" { text.removeLast() }
+        return String(text)
+    }
+}
+
+/// Calls `body` with the parameters as C strings (NULL for nil) that live for the call.
+func withCStrings<R>(_ values: [String?], _ body: ([UnsafePointer<CChar>?]) throws -> R) rethrows -> R {
+    var pointers: [UnsafeMutablePointer<CChar>?] = []
+    pointers.reserveCapacity(values.count)
+    defer { for pointer in pointers { free(pointer) } }
+    for value in values {
+        pointers.append(value.map { strdup($0) })
+    }
+    return try body(pointers.map { UnsafePointer($0) })
+}
