@@ -26,7 +26,7 @@ public enum CommandLineSpec {
         subcommands: [
             list, take, returnBooks, renew, loans, history, clients, tokens, books, seed, importCatalog, export,
             migrate,
-            initDatabase, serve, completion,
+            initDatabase, copy, serve, completion,
         ],
         defaultSubcommand: "list",
         version: version,
@@ -38,7 +38,10 @@ public enum CommandLineSpec {
     // MARK: - Global options
 
     static let globalOptions: [OptionSpec] = [
-        .value("db", valueName: "path", help: "The database file (default: $LIBRARY_DB, else the default database)."),
+        .value(
+            "db", valueName: "path",
+            help: "The database file, or a PostgreSQL URL such as postgresql://user@host/dbname "
+                + "(default: $LIBRARY_DB, else the default database)."),
         .value(
             "client", valueName: "id", help: "The client to act as (default: $LIBRARY_CLIENT, else the default client)."
         ),
@@ -225,6 +228,18 @@ public enum CommandLineSpec {
         name: "init", abstract: "Create the database with the demo catalog.",
         options: [.flag("empty", help: "Create it with no books and no clients.")])
 
+    static let copy = CommandSpec(
+        name: "copy", abstract: "Copy a whole library into an empty one, between SQLite and PostgreSQL.",
+        discussion: """
+            Copies clients, books, loans, tokens, PINs and settings, keeping every id, in one transaction on the \
+            target: all or nothing. The target may be new; one that already holds clients, books, loans or tokens \
+            is refused. Either side is a file path or a PostgreSQL URL.
+            """,
+        options: [
+            .value("from", valueName: "db", help: "The library to copy (a file or a PostgreSQL URL).", isRequired: true),
+            .value("to", valueName: "db", help: "The empty library to fill (created when missing).", isRequired: true),
+        ])
+
     static let serve = CommandSpec(
         name: "serve", abstract: "Serve the library's HTTP/JSON API to app fronts, with live screen changes.",
         discussion: """
@@ -254,7 +269,7 @@ public enum CommandLineSpec {
     }
 
     static let environment: [HelpSection.Row] = [
-        .init("LIBRARY_DB", "the database file, when --db is not given"),
+        .init("LIBRARY_DB", "the database file or PostgreSQL URL, when --db is not given"),
         .init("LIBRARY_CLIENT", "the client id, when --client is not given"),
         .init("LIBRARY_NOW", "the current time (ISO-8601), for scripted demos and tests"),
         .init(

@@ -92,6 +92,7 @@ public enum LibraryCommandLine {
         case ["export"]: return try CatalogCommands.export(context)
         case ["migrate"]: return try DatabaseCommands.migrate(context)
         case ["init"]: return try DatabaseCommands.initialize(context)
+        case ["copy"]: return try DatabaseCommands.copy(context)
         case ["serve"]: return try ServeCommand.run(context)
         case ["completion"]: return try completion(context)
         default:

@@ -219,6 +219,7 @@ struct BadEnvironmentTests {
             (["migrate"], ["migrate", "--status"], []),
             (["init"], ["init"], []),
             (["init"], ["--db", sandbox.directory + "/new.sqlite", "init"], [.clock]),
+            (["copy"], ["copy", "--from", sandbox.database, "--to", sandbox.directory + "/copy.sqlite"], []),
             (["completion"], ["completion", "bash"], []),
             // `serve` runs until a signal, so it is not run here: LibraryServerTests runs the binary with a bad
             // LIBRARY_NOW (exit 64) and with LIBRARY_CLIENT set (ignored).

@@ -121,6 +121,44 @@ enum DatabaseCommands {
         return .success
     }
 
+    /// `copy --from SRC --to DST`: the whole library into an empty one, in one transaction on the target.
+    static func copy(_ context: CommandContext) throws -> ExitCode {
+        guard let from = context.parsed.string("from"), !from.isEmpty, let to = context.parsed.string("to"), !to.isEmpty
+        else {
+            throw Failure(message: "copy needs --from and --to, each a file path or a PostgreSQL URL.", code: .usage)
+        }
+        func located(_ path: String) -> CommandContext {
+            var located = context
+            located.options.database = GlobalOptions.DatabaseLocation(path: path, isDefault: false)
+            return located
+        }
+        let (source, target) = (located(from), located(to))
+        if from == to {
+            throw Failure(message: "--from and --to name the same library; nothing was copied.", code: .usage)
+        }
+        let sourceStore = try source.openMigratedStore(.reads).store
+        let targetStore = try target.openMigratedStore(.writes).store
+        let counts: CopyCounts
+        do {
+            counts = try target.withDatabase { try targetStore.copyLibrary(from: sourceStore) }
+        } catch LibraryError.invalidInput(let reason) {
+            throw Failure(message: "\(reason) Nothing was copied.", code: .refused)
+        }
+        switch context.options.format {
+        case .json:
+            let document: JSONValue = [
+                "version": 1, "clients": .int(counts.clients), "books": .int(counts.books), "loans": .int(counts.loans),
+                "tokens": .int(counts.tokens), "other": .int(counts.other),
+            ]
+            context.console.out(document.serialized() + "\n")
+        case .text:
+            context.note(
+                "Copied \(counts.clients) clients, \(counts.books) books, \(counts.loans) loans and \(counts.tokens) "
+                    + "tokens from \(source.options.database.displayName) to \(target.options.database.displayName).")
+        }
+        return .success
+    }
+
     // MARK: - Private
 
     private static func print(
