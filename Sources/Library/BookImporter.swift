@@ -65,12 +65,30 @@ public final class BookImporter {
     /// SQLite's connection, for its fast paths (changed-row count, last rowid, stepping); nil on PostgreSQL.
     private let sqlite: Database?
     private let findByISBN: StoreStatement
+    /// PostgreSQL: a batch's ISBNs looked up at once.
+    private let findByISBNs: StoreStatement?
     private let findByIdentity: StoreStatement
     private let insert: StoreStatement
     private let update: StoreStatement
     /// SQLite's FTS5 index entries, written in batches; nil on PostgreSQL, whose search vector is a generated column.
     private let index: SearchIndexWriter?
     private var claimed = Set<Int>()
+    /// PostgreSQL: the books waiting to be written (in batches of `batchSize`, by COPY with reserved ids), and the
+    /// books of this import by ISBN, written or waiting (a later row with the same ISBN meets them as SQLite's
+    /// sequential inserts would).
+    private var pending: [PendingBook] = []
+    private var importedByISBN: [String: ImportedBook] = [:]
+    static let batchSize = 1_000
+
+    private struct PendingBook {
+        var book: NewBook
+        var search: SearchColumns
+    }
+
+    private enum ImportedBook {
+        case written(Book)
+        case pending(index: Int)
+    }
 
     /// Prepares the statements on the store's connection.
     ///
@@ -81,6 +99,10 @@ public final class BookImporter {
         database = store.database
         sqlite = database.dialect == .sqlite ? database.sqlite : nil
         findByISBN = try database.prepare("SELECT \(Columns.book) FROM books b WHERE b.isbn = ?")
+        findByISBNs =
+            database.dialect == .postgresql
+            ? try database.prepare("SELECT \(Columns.book) FROM books b WHERE b.isbn = ANY (CAST(? AS text[]))")
+            : nil
         findByIdentity = try database.prepare(
             database.dialect == .sqlite ? Self.findByIdentitySQL : Self.findByIdentityPostgreSQL)
         insert = try database.prepare(
@@ -100,14 +122,21 @@ public final class BookImporter {
     }
 
     /// Inserts `draft`, or updates the existing copy it matches; throws `LibraryError.invalidInput` for bad fields.
+    /// On SQLite the book is written at once and its outcome returned. On PostgreSQL it is checked at once and
+    /// written with the next batch (or by `finish()`), and the outcome is nil: `finish()` counts every book.
     ///
     /// ```swift
     /// let outcome = try importer.importBook(NewBook(title: "Dune", author: "Frank Herbert", isbn: "9780441013593"))
     /// ```
     @discardableResult
-    public func importBook(_ draft: NewBook) throws -> ImportOutcome {
+    public func importBook(_ draft: NewBook) throws -> ImportOutcome? {
         precondition(database.isInTransaction, "import books inside a write transaction")
         let book = try LibraryStore.validated(draft)
+        guard sqlite != nil else {
+            pending.append(PendingBook(book: book, search: SearchColumns(book)))
+            if pending.count >= Self.batchSize { try writePending() }
+            return nil
+        }
         var search: SearchColumns?
         if book.isbn != nil {
             // Most imported books are new: insert first, and only when the unique ISBN turns the insert into no
@@ -151,6 +180,7 @@ public final class BookImporter {
     /// ```
     @discardableResult
     public func finish() throws -> ImportCounts {
+        try writePending()
         try index?.flush()
         return counts
     }
@@ -170,6 +200,135 @@ public final class BookImporter {
         WHERE b.title = ? AND b.author = ? AND b.year IS NOT DISTINCT FROM CAST(? AS integer) AND b.isbn IS NULL
         ORDER BY b.id
         """
+
+    // MARK: - PostgreSQL batches
+
+    /// Writes the waiting books: one look-up of their ISBNs, the matches updated (or left unchanged) row by row,
+    /// the new books inserted by one COPY with ids reserved by raising the book count once.
+    private func writePending() throws {
+        guard !pending.isEmpty else { return }
+        let batch = pending
+        pending.removeAll(keepingCapacity: true)
+        let isbns = batch.compactMap(\.book.isbn)
+        var existing: [String: Book] = [:]
+        if !isbns.isEmpty {
+            try findByISBNs?.forEachRow([Self.arrayLiteral(isbns)]) { row in
+                let book = Columns.book(row)
+                if let isbn = book.isbn { existing[isbn] = book }
+            }
+        }
+        var fresh: [PendingBook] = []
+        for item in batch {
+            let book = item.book
+            if let isbn = book.isbn {
+                switch importedByISBN[isbn] {
+                case .pending(let index):
+                    // A repeat of a book this batch inserts: as if it had been inserted already, then matched.
+                    let first = fresh[index].book
+                    if first.title == book.title && first.author == book.author && first.year == book.year
+                        && first.pages == book.pages && first.description == book.description
+                    {
+                        counts.unchanged += 1
+                    } else {
+                        var replaced = item
+                        replaced.book.status = first.status
+                        fresh[index] = replaced
+                        counts.updated += 1
+                    }
+                    continue
+                case .written(let written):
+                    try meet(written, with: item)
+                    continue
+                case nil:
+                    if let found = existing[isbn] {
+                        try meet(found, with: item)
+                        continue
+                    }
+                }
+                importedByISBN[isbn] = .pending(index: fresh.count)
+                fresh.append(item)
+            } else if let found = try match(book) {
+                try meet(found, with: item)
+            } else {
+                fresh.append(item)
+            }
+        }
+        guard !fresh.isEmpty else { return }
+        let reserved = try database.fetchOne(
+            "UPDATE library_stats SET book_count = book_count + ? WHERE id = 1 RETURNING book_count", [fresh.count]
+        ) { $0.int(0) }
+        guard let last = reserved else {
+            throw LibraryError.invalidInput("the library's book count is missing; the database is damaged")
+        }
+        let first = last - fresh.count + 1
+        guard case .postgresql(let connection) = database.backend else { return }
+        try connection.copy(
+            """
+            COPY books (id, title, author, year, pages, description, isbn, status,
+                        search_title, search_author, search_description) FROM STDIN
+            """
+        ) { copy in
+            for (offset, item) in fresh.enumerated() {
+                let book = item.book
+                try copy.row([
+                    String(first + offset), book.title, book.author, book.year.map(String.init),
+                    book.pages.map(String.init), book.description, book.isbn, book.status.rawValue,
+                    item.search.title, item.search.author, item.search.description,
+                ])
+            }
+        }
+        for (offset, item) in fresh.enumerated() {
+            let book = item.book
+            let id = first + offset
+            claimed.insert(id)
+            if let isbn = book.isbn {
+                importedByISBN[isbn] = .written(
+                    Book(
+                        id: id, title: book.title, author: book.author, year: book.year, pages: book.pages,
+                        description: book.description, isbn: book.isbn, status: book.status))
+            }
+        }
+        counts.inserted += fresh.count
+    }
+
+    /// A waiting book that matched a book already written: unchanged, or updated in place.
+    private func meet(_ existing: Book, with item: PendingBook) throws {
+        claimed.insert(existing.id)
+        let book = item.book
+        if existing.title == book.title && existing.author == book.author && existing.year == book.year
+            && existing.pages == book.pages && existing.description == book.description && existing.isbn == book.isbn
+        {
+            counts.unchanged += 1
+            return
+        }
+        try update.execute([
+            book.title, book.author, book.year, book.pages, book.description, book.isbn,
+            item.search.title, item.search.author, item.search.description, existing.id,
+        ])
+        if let isbn = book.isbn {
+            var updated = existing
+            (updated.title, updated.author, updated.year) = (book.title, book.author, book.year)
+            (updated.pages, updated.description) = (book.pages, book.description)
+            importedByISBN[isbn] = .written(updated)
+        }
+        counts.updated += 1
+    }
+
+    /// A PostgreSQL array literal of texts, each quoted, for one bound `text[]` value.
+    static func arrayLiteral(_ values: [String]) -> String {
+        var literal: [UInt8] = [UInt8(ascii: "{")]
+        for (index, value) in values.enumerated() {
+            if index > 0 { literal.append(UInt8(ascii: ",")) }
+            literal.append(UInt8(ascii: "\""))
+            for byte in value.utf8 {
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { literal.append(UInt8(ascii: "\\")) }
+                literal.append(byte)
+            }
+            literal.append(UInt8(ascii: "\""))
+        }
+        literal.append(UInt8(ascii: "}"))
+        return String(decoding: literal, as: UTF8.self)
+    }
 
     // MARK: - Private
 

@@ -44,6 +44,12 @@ extension LibraryStore {
                 }
                 var counts = CopyCounts()
                 let index = try database.dialect == .sqlite ? SearchIndexWriter(database: database.sqlite) : nil
+                if database.dialect == .postgresql {
+                    // The books keep their ids: reserve them all by setting the count (the schema's check refuses
+                    // an id beyond it), and prove after that they are exactly 1...N.
+                    try database.execute(
+                        "UPDATE library_stats SET book_count = ? WHERE id = 1", [try source.bookCount()])
+                }
                 for table in CopiedTable.all {
                     let copied = try copy(table, from: source) { id in try index?.added(id: id) }
                     switch table.name {
@@ -55,6 +61,13 @@ extension LibraryStore {
                     }
                 }
                 try index?.flush()
+                let (stored, counted) = (
+                    try database.fetchOne("SELECT count(*) FROM books") { $0.int(0) } ?? 0, try bookCount()
+                )
+                guard stored == counted, stored == counts.books else {
+                    throw LibraryError.invalidInput(
+                        "The library to copy is inconsistent: \(counts.books) books copied, \(counted) counted.")
+                }
                 if database.dialect == .postgresql {
                     // Identity columns hand out ids after the copied ones.
                     for table in CopiedTable.all where table.hasIdentity {

@@ -85,32 +85,36 @@ $$;
 CREATE TRIGGER books_keep_their_id BEFORE UPDATE OF id ON books
     FOR EACH ROW EXECUTE FUNCTION library_books_keep_their_id();
 
--- SQLite counts after the insert and checks the id it got; here the count is taken before, and gives the id. The
--- row lock on library_stats serializes writers of books, as SQLite's single writer does, and rolls back with
--- them: no gap. An explicit id is accepted only when it is the next one (copying a library in id order).
--- A book whose ISBN is already in the library is not counted and gets the next id without taking it: its insert
--- fails on books_isbn_key, or is skipped by `ON CONFLICT (isbn) DO NOTHING` (the importer's), which in SQLite
--- uses no id and no count either; counting it would leave a gap. The look-up follows the lock, so it sees a
--- concurrent writer's book once that writer has committed.
+-- SQLite counts after the insert and checks the id it got. Here a book inserted without an id takes the next one
+-- from the count (the row lock on library_stats serializes writers of books, as SQLite's single writer does, and
+-- rolls back with them: no gap). A bulk writer (librarycli's importer, `copy`) reserves a range of ids instead, by
+-- raising the count once per batch, and inserts the books with those ids (COPY); updating the count row once per
+-- book would grow its version chain inside the transaction and make every later update walk it. Either way the
+-- statement's check below holds: no id beyond the count, so with the primary key the ids stay dense 1...N.
 CREATE FUNCTION library_books_get_their_id() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-    next_id bigint;
 BEGIN
-    SELECT book_count + 1 INTO next_id FROM library_stats WHERE id = 1 FOR UPDATE;
-    IF NEW.id IS NOT NULL AND NEW.id <> next_id THEN
-        RAISE EXCEPTION 'book ids must be dense: insert books without an id';
+    IF NEW.id IS NULL THEN
+        UPDATE library_stats SET book_count = book_count + 1 WHERE id = 1 RETURNING book_count INTO NEW.id;
     END IF;
-    NEW.id := next_id;
-    IF NEW.isbn IS NOT NULL AND EXISTS (SELECT 1 FROM books WHERE isbn = NEW.isbn) THEN
-        RETURN NEW;
-    END IF;
-    UPDATE library_stats SET book_count = next_id WHERE id = 1;
     RETURN NEW;
 END
 $$;
 
 CREATE TRIGGER books_get_their_id BEFORE INSERT ON books
     FOR EACH ROW EXECUTE FUNCTION library_books_get_their_id();
+
+CREATE FUNCTION library_books_ids_reserved() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF (SELECT max(id) FROM added_books) > (SELECT book_count FROM library_stats WHERE id = 1)
+        OR (SELECT min(id) FROM added_books) < 1 THEN
+        RAISE EXCEPTION 'book ids must be dense: insert books without an id';
+    END IF;
+    RETURN NULL;
+END
+$$;
+
+CREATE TRIGGER books_ids_reserved AFTER INSERT ON books REFERENCING NEW TABLE AS added_books
+    FOR EACH STATEMENT EXECUTE FUNCTION library_books_ids_reserved();
 
 -- Servers hear of every change (LISTEN librarycli_changes): one notification per statement, the table's name as
 -- payload; PostgreSQL delivers it on commit, folds duplicates within a transaction and drops it on rollback.
