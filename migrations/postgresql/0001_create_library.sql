@@ -116,6 +116,25 @@ $$;
 CREATE TRIGGER books_ids_reserved AFTER INSERT ON books REFERENCING NEW TABLE AS added_books
     FOR EACH STATEMENT EXECUTE FUNCTION library_books_ids_reserved();
 
+-- And at commit, every id a transaction added to the count (one by one, or a reserved range) must be a book: a
+-- deferred check per update of the count, each over its own range of the primary key, so a transaction pays for
+-- the books it added only. (A reserved id left unused, or an insert skipped by ON CONFLICT after taking an id,
+-- fails here instead of leaving a gap.)
+CREATE FUNCTION library_books_dense() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF NEW.book_count < OLD.book_count
+        OR (SELECT count(*) FROM books WHERE id > OLD.book_count AND id <= NEW.book_count)
+            <> NEW.book_count - OLD.book_count THEN
+        RAISE EXCEPTION 'book ids must be dense: ids % to % were counted but are not all books',
+            OLD.book_count + 1, NEW.book_count;
+    END IF;
+    RETURN NULL;
+END
+$$;
+
+CREATE CONSTRAINT TRIGGER library_stats_dense AFTER UPDATE ON library_stats DEFERRABLE INITIALLY DEFERRED
+    FOR EACH ROW EXECUTE FUNCTION library_books_dense();
+
 -- Servers hear of every change (LISTEN librarycli_changes): one notification per statement, the table's name as
 -- payload; PostgreSQL delivers it on commit, folds duplicates within a transaction and drops it on rollback.
 CREATE FUNCTION library_notify_change() RETURNS trigger LANGUAGE plpgsql AS $$
