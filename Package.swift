@@ -80,7 +80,8 @@ let package = Package(
         .target(
             name: "LibraryCLI",
             dependencies: [
-                "ArgumentParsing", "SQLite", "PostgreSQL", "Library", "Formats", "Seeding", "Sections", "Rendering", "LibraryScreen",
+                "ArgumentParsing", "SQLite", "PostgreSQL", "Library", "Formats", "Seeding", "Sections", "Rendering",
+                "LibraryScreen",
                 "HTTP", "LibraryServer",
             ]
         ),

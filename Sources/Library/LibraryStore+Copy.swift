@@ -143,8 +143,10 @@ struct CopiedTable {
     static let all: [CopiedTable] = [
         CopiedTable(
             name: "clients",
-            columns: columns(["id": .integer, "name": .text, "card_number": .text, "loan_limit": .integer,
-                "created_at": .time])),
+            columns: columns([
+                "id": .integer, "name": .text, "card_number": .text, "loan_limit": .integer,
+                "created_at": .time,
+            ])),
         CopiedTable(
             name: "books",
             columns: columns([

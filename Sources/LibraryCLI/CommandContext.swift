@@ -1,7 +1,7 @@
 import ArgumentParsing
 import Library
-import PostgreSQL
 import LibraryScreen
+import PostgreSQL
 import SQLite
 import Seeding
 

@@ -236,7 +236,8 @@ public enum CommandLineSpec {
             is refused. Either side is a file path or a PostgreSQL URL.
             """,
         options: [
-            .value("from", valueName: "db", help: "The library to copy (a file or a PostgreSQL URL).", isRequired: true),
+            .value(
+                "from", valueName: "db", help: "The library to copy (a file or a PostgreSQL URL).", isRequired: true),
             .value("to", valueName: "db", help: "The empty library to fill (created when missing).", isRequired: true),
         ])
 

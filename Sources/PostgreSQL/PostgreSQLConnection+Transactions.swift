@@ -19,11 +19,18 @@ extension PostgreSQLConnection {
             rollbackQuietly()
             throw error
         }
+        let tag: String
         do {
-            try execute(script: "COMMIT")
+            tag = try command("COMMIT")
         } catch {
             rollbackQuietly()
             throw error
+        }
+        // COMMIT of a transaction in which a statement failed (its error caught and ignored) rolls back instead:
+        // that is a failure, never a silent success.
+        guard tag == "COMMIT" else {
+            throw PostgreSQLError(
+                sqlState: "25P02", message: "the transaction was rolled back: a statement in it had failed")
         }
         return value
     }

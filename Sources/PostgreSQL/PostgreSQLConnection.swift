@@ -86,10 +86,21 @@ public final class PostgreSQLConnection {
     /// try connection.execute(script: "BEGIN; LOCK TABLE books; COMMIT")
     /// ```
     public func execute(script: String) throws {
+        _ = try command(script)
+    }
+
+    /// Runs `script` as `execute(script:)` does and returns the command tag of its last statement ("COMMIT",
+    /// "ROLLBACK", "INSERT 0 1", ...).
+    ///
+    /// ```swift
+    /// if try connection.command("COMMIT") == "ROLLBACK" { print("the transaction had failed") }
+    /// ```
+    public func command(_ script: String) throws -> String {
         guard let result = PQexec(handle, script) else { throw connectionError(sql: script) }
         defer { PQclear(result) }
-        try check(result, sql: script)
         // PQexec returns the last result; earlier errors stop the script, so this one tells.
+        try check(result, sql: script)
+        return PQcmdStatus(result).map { String(cString: $0) } ?? ""
     }
 
     /// Runs one statement with parameters; returns the number of rows it changed (or returned).
@@ -354,7 +365,8 @@ public final class PostgreSQLConnection {
             let state = field(librarycli_pq_diag_sqlstate()) ?? (isConnected ? "XX000" : "08006")
             let message = field(librarycli_pq_diag_message()) ?? Self.connectionMessage(handle)
             throw PostgreSQLError(
-                sqlState: state, message: message, detail: field(librarycli_pq_diag_detail()), constraint: field(librarycli_pq_diag_constraint()),
+                sqlState: state, message: message, detail: field(librarycli_pq_diag_detail()),
+                constraint: field(librarycli_pq_diag_constraint()),
                 table: field(librarycli_pq_diag_table()), column: field(librarycli_pq_diag_column()), sql: sql)
         }
     }

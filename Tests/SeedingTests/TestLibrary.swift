@@ -46,7 +46,9 @@ final class TestLibrary {
     func dump() throws -> [String] {
         var rows: [String] = []
         for table in ["books", "clients", "settings", "library_stats"] {
-            let columns = try store.database.sqlite.fetchAll("SELECT name FROM pragma_table_info(?) ORDER BY cid", [table]) {
+            let columns = try store.database.sqlite.fetchAll(
+                "SELECT name FROM pragma_table_info(?) ORDER BY cid", [table]
+            ) {
                 $0.string(0)
             }
             let select = "SELECT \(columns.joined(separator: ", ")) FROM \(table) ORDER BY 1"

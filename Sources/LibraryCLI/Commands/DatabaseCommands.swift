@@ -86,7 +86,8 @@ enum DatabaseCommands {
         } else {
             existed = try context.checkDatabasePath(path, use: .fills)
             if existed {
-                _ = try context.openDatabaseWithoutMigrating(.reads)  // refuses a file that is not a librarycli database
+                // Refuses a file that is not a librarycli database.
+                _ = try context.openDatabaseWithoutMigrating(.reads)
             }
         }
         if existed {
