@@ -31,10 +31,10 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        // The system's libpq (Debian: libpq-dev): PostgreSQL's client library.
+        // The system's libpq (Debian: libpq-dev): PostgreSQL's client library, loaded when the first PostgreSQL
+        // connection is made (see the shim), so it is not linked: no pkg-config, which would add -lpq.
         .systemLibrary(
             name: "CLibPQ",
-            pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"])]
         ),
         // The system's utf8proc (Debian: libutf8proc-dev): Unicode folding for search.

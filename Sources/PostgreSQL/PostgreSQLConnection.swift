@@ -36,23 +36,27 @@ public final class PostgreSQLConnection {
     /// let connection = try PostgreSQLConnection(url: "postgresql://librarian@127.0.0.1:5432/library")
     /// ```
     public init(url: String, applicationName: String = "librarycli") throws {
-        guard let handle = PQconnectdb(url) else {
+        if let problem = libpqLoad.problem {
+            throw PostgreSQLError(sqlState: "08001", message: problem)
+        }
+        guard let handle = libpq.PQconnectdb!(url) else {
             throw PostgreSQLError(sqlState: "08001", message: "libpq could not allocate a connection")
         }
-        guard PQstatus(handle) == CONNECTION_OK else {
+        guard libpq.PQstatus!(handle) == CONNECTION_OK else {
             let message = Self.connectionMessage(handle)
-            PQfinish(handle)
+            libpq.PQfinish!(handle)
             throw PostgreSQLError(sqlState: Self.connectionSQLState(message), message: message)
         }
         self.handle = handle
-        librarycli_pq_silence_notices(handle)
+        var table = libpq
+        librarycli_pq_silence_notices(&table, handle)
         try execute(
             script: "SET TimeZone = 'UTC'; SET DateStyle = 'ISO, YMD'; SET client_encoding = 'UTF8'; "
                 + "SET application_name = '\(applicationName.filter { $0.isLetter || $0.isNumber || $0 == "-" })'")
     }
 
     deinit {
-        PQfinish(handle)
+        libpq.PQfinish!(handle)
     }
 
     /// Whether a transaction (or a failed one) is open on the connection.
@@ -61,7 +65,7 @@ public final class PostgreSQLConnection {
     /// if !connection.isInTransaction { try connection.execute(script: "BEGIN") }
     /// ```
     public var isInTransaction: Bool {
-        let status = PQtransactionStatus(handle)
+        let status = libpq.PQtransactionStatus!(handle)
         return status == PQTRANS_INTRANS || status == PQTRANS_INERROR || status == PQTRANS_ACTIVE
     }
 
@@ -70,14 +74,14 @@ public final class PostgreSQLConnection {
     /// ```swift
     /// if !connection.isConnected { connection = try PostgreSQLConnection(url: url) }
     /// ```
-    public var isConnected: Bool { PQstatus(handle) == CONNECTION_OK }
+    public var isConnected: Bool { libpq.PQstatus!(handle) == CONNECTION_OK }
 
     /// The server's version number, such as 150018 for 15.18.
     ///
     /// ```swift
     /// print(connection.serverVersion >= 150000)
     /// ```
-    public var serverVersion: Int { Int(PQserverVersion(handle)) }
+    public var serverVersion: Int { Int(libpq.PQserverVersion!(handle)) }
 
     /// Runs one or more statements without parameters through the simple query protocol (scripts, `BEGIN`,
     /// `COMMIT`, `SET`, migrations).
@@ -96,11 +100,11 @@ public final class PostgreSQLConnection {
     /// if try connection.command("COMMIT") == "ROLLBACK" { print("the transaction had failed") }
     /// ```
     public func command(_ script: String) throws -> String {
-        guard let result = PQexec(handle, script) else { throw connectionError(sql: script) }
-        defer { PQclear(result) }
+        guard let result = libpq.PQexec!(handle, script) else { throw connectionError(sql: script) }
+        defer { libpq.PQclear!(result) }
         // PQexec returns the last result; earlier errors stop the script, so this one tells.
         try check(result, sql: script)
-        return PQcmdStatus(result).map { String(cString: $0) } ?? ""
+        return libpq.PQcmdStatus!(result).map { String(cString: $0) } ?? ""
     }
 
     /// Runs one statement with parameters; returns the number of rows it changed (or returned).
@@ -167,17 +171,17 @@ public final class PostgreSQLConnection {
     public func run(_ sql: String, _ parameters: [String?]) throws -> PostgreSQLResult {
         let name = try statementName(for: sql)
         let result = try withCStrings(parameters) { values in
-            PQexecPrepared(handle, name, Int32(parameters.count), values, nil, nil, 0)
+            libpq.PQexecPrepared!(handle, name, Int32(parameters.count), values, nil, nil, 0)
         }
         guard let result else { throw connectionError(sql: sql) }
         do {
             try check(result, sql: sql)
         } catch {
-            PQclear(result)
+            libpq.PQclear!(result)
             throw error
         }
         let answer = PostgreSQLResult(owning: result)
-        if let tag = PQcmdStatus(result), tag.pointee != CChar(UInt8(ascii: "S")) {
+        if let tag = libpq.PQcmdStatus!(result), tag.pointee != CChar(UInt8(ascii: "S")) {
             rowsWritten += answer.affectedRows
         }
         return answer
@@ -241,8 +245,8 @@ public final class PostgreSQLConnection {
         nextStatement += 1
         let name = "librarycli_\(nextStatement)"
         let text = Self.numberingPlaceholders(sql)
-        guard let result = PQprepare(handle, name, text, 0, nil) else { throw connectionError(sql: sql) }
-        defer { PQclear(result) }
+        guard let result = libpq.PQprepare!(handle, name, text, 0, nil) else { throw connectionError(sql: sql) }
+        defer { libpq.PQclear!(result) }
         try check(result, sql: sql)
         prepared[sql] = name
         return name
@@ -275,7 +279,8 @@ public final class PostgreSQLConnection {
     public func notifications(waitingAtMost timeoutMilliseconds: Int) throws -> [PostgreSQLNotification] {
         var arrived = try drainNotifications()
         if arrived.isEmpty && timeoutMilliseconds > 0 {
-            let ready = librarycli_pq_wait_readable(handle, Int32(clamping: timeoutMilliseconds))
+            var table = libpq
+            let ready = librarycli_pq_wait_readable(&table, handle, Int32(clamping: timeoutMilliseconds))
             if ready < 0 { throw connectionError(sql: nil) }
             if ready > 0 { arrived = try drainNotifications() }
         }
@@ -283,14 +288,14 @@ public final class PostgreSQLConnection {
     }
 
     private func drainNotifications() throws -> [PostgreSQLNotification] {
-        guard PQconsumeInput(handle) == 1 else { throw connectionError(sql: nil) }
+        guard libpq.PQconsumeInput!(handle) == 1 else { throw connectionError(sql: nil) }
         var arrived: [PostgreSQLNotification] = []
-        while let notify = PQnotifies(handle) {
+        while let notify = libpq.PQnotifies!(handle) {
             arrived.append(
                 PostgreSQLNotification(
                     channel: String(cString: notify.pointee.relname), payload: String(cString: notify.pointee.extra),
                     processID: Int(notify.pointee.be_pid)))
-            PQfreemem(notify)
+            libpq.PQfreemem!(notify)
         }
         return arrived
     }
@@ -307,35 +312,35 @@ public final class PostgreSQLConnection {
     /// ```
     @discardableResult
     public func copy(_ sql: String, _ body: (inout PostgreSQLCopyIn) throws -> Void) throws -> Int {
-        guard let start = PQexec(handle, sql) else { throw connectionError(sql: sql) }
-        let status = PQresultStatus(start)
+        guard let start = libpq.PQexec!(handle, sql) else { throw connectionError(sql: sql) }
+        let status = libpq.PQresultStatus!(start)
         if status != PGRES_COPY_IN {
-            defer { PQclear(start) }
+            defer { libpq.PQclear!(start) }
             try check(start, sql: sql)
             throw PostgreSQLError(sqlState: "42601", message: "not a COPY FROM STDIN statement", sql: sql)
         }
-        PQclear(start)
+        libpq.PQclear!(start)
         var copy = PostgreSQLCopyIn(connection: self)
         var failure: Error?
         do {
             try body(&copy)
             try copy.flush()
-            guard PQputCopyEnd(handle, nil) == 1 else { throw connectionError(sql: sql) }
+            guard libpq.PQputCopyEnd!(handle, nil) == 1 else { throw connectionError(sql: sql) }
         } catch {
             failure = error
-            _ = PQputCopyEnd(handle, "librarycli stopped the copy")
+            _ = libpq.PQputCopyEnd!(handle, "librarycli stopped the copy")
         }
         var rows = 0
         var serverError: Error?
-        while let result = PQgetResult(handle) {
+        while let result = libpq.PQgetResult!(handle) {
             do {
                 try check(result, sql: sql)
-                rows = Int(String(cString: PQcmdTuples(result))) ?? rows
+                rows = libpq.PQcmdTuples!(result).flatMap { Int(String(cString: $0)) } ?? rows
                 rowsWritten += rows
             } catch {
                 serverError = serverError ?? error
             }
-            PQclear(result)
+            libpq.PQclear!(result)
         }
         if let failure { throw failure }
         if let serverError { throw serverError }
@@ -345,7 +350,7 @@ public final class PostgreSQLConnection {
     func putCopyData(_ bytes: [UInt8]) throws {
         let sent = bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                PQputCopyData(handle, $0, Int32(buffer.count))
+                libpq.PQputCopyData!(handle, $0, Int32(buffer.count))
             }
         }
         guard sent == 1 else { throw connectionError(sql: nil) }
@@ -354,12 +359,12 @@ public final class PostgreSQLConnection {
     // MARK: - Errors
 
     func check(_ result: OpaquePointer, sql: String?) throws {
-        switch PQresultStatus(result) {
+        switch libpq.PQresultStatus!(result) {
         case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY, PGRES_COPY_IN, PGRES_SINGLE_TUPLE:
             return
         default:
             func field(_ code: Int32) -> String? {
-                guard let value = PQresultErrorField(result, code) else { return nil }
+                guard let value = libpq.PQresultErrorField!(result, code) else { return nil }
                 return String(cString: value)
             }
             let state = field(librarycli_pq_diag_sqlstate()) ?? (isConnected ? "XX000" : "08006")
@@ -377,7 +382,7 @@ public final class PostgreSQLConnection {
 
     /// libpq's last message on one line (it names the server and the user, never the password).
     static func connectionMessage(_ handle: OpaquePointer) -> String {
-        guard let text = PQerrorMessage(handle) else { return "the connection failed" }
+        guard let text = libpq.PQerrorMessage!(handle) else { return "the connection failed" }
         let message = String(cString: text).split(whereSeparator: \.isNewline)
             .map { $0.trimmingSpaces() }.filter { !$0.isEmpty }.joined(separator: " ")
         return message.isEmpty ? "the connection failed" : message

@@ -14,7 +14,7 @@ public final class PostgreSQLResult {
     }
 
     deinit {
-        PQclear(handle)
+        libpq.PQclear!(handle)
     }
 
     /// The number of rows returned.
@@ -22,7 +22,7 @@ public final class PostgreSQLResult {
     /// ```swift
     /// print(result.rowCount)
     /// ```
-    public var rowCount: Int { Int(PQntuples(handle)) }
+    public var rowCount: Int { Int(libpq.PQntuples!(handle)) }
 
     /// The number of rows the command changed (or returned), from its command tag; 0 when it tells none.
     ///
@@ -30,7 +30,7 @@ public final class PostgreSQLResult {
     /// print(try connection.run("DELETE FROM settings", []).affectedRows)
     /// ```
     public var affectedRows: Int {
-        guard let text = PQcmdTuples(handle) else { return 0 }
+        guard let text = libpq.PQcmdTuples!(handle) else { return 0 }
         return Int(String(cString: text)) ?? 0
     }
 
@@ -61,14 +61,14 @@ public struct PostgreSQLRow {
     /// ```swift
     /// print(row.count)
     /// ```
-    public var count: Int { Int(PQnfields(result.handle)) }
+    public var count: Int { Int(libpq.PQnfields!(result.handle)) }
 
     /// Whether column `column` is NULL.
     ///
     /// ```swift
     /// if row.isNull(2) { print("no year") }
     /// ```
-    public func isNull(_ column: Int) -> Bool { PQgetisnull(result.handle, index, Int32(column)) == 1 }
+    public func isNull(_ column: Int) -> Bool { libpq.PQgetisnull!(result.handle, index, Int32(column)) == 1 }
 
     /// The column's text ("" for NULL).
     ///
@@ -76,7 +76,7 @@ public struct PostgreSQLRow {
     /// print(row.string(1))
     /// ```
     public func string(_ column: Int) -> String {
-        guard let value = PQgetvalue(result.handle, index, Int32(column)) else { return "" }
+        guard let value = libpq.PQgetvalue!(result.handle, index, Int32(column)) else { return "" }
         return String(cString: value)
     }
 
@@ -93,7 +93,7 @@ public struct PostgreSQLRow {
     /// let id = row.int64(0)
     /// ```
     public func int64(_ column: Int) -> Int64 {
-        guard let value = PQgetvalue(result.handle, index, Int32(column)) else { return 0 }
+        guard let value = libpq.PQgetvalue!(result.handle, index, Int32(column)) else { return 0 }
         var pointer = value
         var negative = false
         if pointer.pointee == CChar(UInt8(ascii: "-")) {
