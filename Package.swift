@@ -49,10 +49,10 @@ let package = Package(
             pkgConfig: "libsodium",
             providers: [.apt(["libsodium-dev"])]
         ),
-        // The system's libmicrohttpd (Debian: libmicrohttpd-dev).
+        // The system's libmicrohttpd (Debian: libmicrohttpd-dev), loaded when a server starts (see the shim), so it
+        // is not linked: no pkg-config, which would add -lmicrohttpd.
         .systemLibrary(
             name: "CMicroHTTPD",
-            pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
         // Build-time tool and plugin that embed migrations/, seed/ and web/ into the binary.

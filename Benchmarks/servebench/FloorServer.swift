@@ -18,7 +18,7 @@ enum FloorServer {
         pthread_sigmask(SIG_BLOCK, &signals, nil)
 
         let response = body.withUnsafeBytes { buffer in
-            MHD_create_response_from_buffer(
+            mhd.MHD_create_response_from_buffer!(
                 buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), .RESPMEM_MUST_COPY)
         }
         guard let response else { throw BenchError("cannot create the response") }
@@ -26,7 +26,7 @@ enum FloorServer {
             ("Content-Type", "application/json; charset=utf-8"), ("ETag", "\"00000000000000000000000000000000\""),
             ("Cache-Control", "no-cache"), ("X-Request-Id", "00000000000000000000000000000000"),
         ] {
-            MHD_add_response_header(response, name, value)
+            mhd.MHD_add_response_header!(response, name, value)
         }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -34,22 +34,24 @@ enum FloorServer {
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let flags =
             MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
+        if let problem = microhttpdLoad.problem { throw BenchError(problem) }
+        var table = mhd
         let cls = UnsafeMutableRawPointer(response)
         let daemon = withUnsafePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { sockaddr in
                 librarycli_mhd_start(
-                    flags, sockaddr, UInt32(threads > 1 ? threads : 0), 1_024, 256, 30, 64 * 1_024, access,
+                    &table, flags, sockaddr, UInt32(threads > 1 ? threads : 0), 1_024, 256, 30, 64 * 1_024, access,
                     completed, uri, cls)
             }
         }
         guard let daemon else { throw BenchError("cannot listen on 127.0.0.1:\(port)") }
-        let bound = librarycli_mhd_bound_port(daemon)
+        let bound = librarycli_mhd_bound_port(&table, daemon)
         var line = "Listening on http://127.0.0.1:\(bound)\n"
         line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
         var received: Int32 = 0
         while sigwait(&signals, &received) != 0 {}
-        MHD_stop_daemon(daemon)
-        MHD_destroy_response(response)
+        mhd.MHD_stop_daemon!(daemon)
+        mhd.MHD_destroy_response!(response)
     }
 
     /// The first call of a request (its headers) only marks it; the second queues the response (queueing on the
@@ -65,7 +67,7 @@ enum FloorServer {
             uploadSize.pointee = 0
             return .YES
         }
-        return MHD_queue_response(connection, 200, OpaquePointer(cls))
+        return mhd.MHD_queue_response!(connection, 200, OpaquePointer(cls))
     }
 
     private static let completed: MHD_RequestCompletedCallback = { _, _, _, _ in }

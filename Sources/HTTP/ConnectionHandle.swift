@@ -5,10 +5,10 @@ struct ConnectionHandle: @unchecked Sendable {
     let pointer: OpaquePointer
 
     func suspend() {
-        MHD_suspend_connection(pointer)
+        mhd.MHD_suspend_connection!(pointer)
     }
 
     func resume() {
-        MHD_resume_connection(pointer)
+        mhd.MHD_resume_connection!(pointer)
     }
 }

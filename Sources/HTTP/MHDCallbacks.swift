@@ -47,7 +47,7 @@ enum HeaderReader {
     static func headers(of connection: OpaquePointer) -> HTTPHeaders {
         let box = Box()
         withExtendedLifetime(box) {
-            _ = MHD_get_connection_values(
+            _ = mhd.MHD_get_connection_values!(
                 connection, .HEADER_KIND,
                 { cls, _, key, value in
                     guard let cls, let key else { return .YES }

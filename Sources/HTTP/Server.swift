@@ -127,11 +127,15 @@ final class ServerCore: Sendable {
             MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue
             | MHD_ALLOW_SUSPEND_RESUME.rawValue
         if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
+        if let problem = microhttpdLoad.problem {
+            throw .cannotListen(host: configuration.host, port: configuration.port, reason: problem)
+        }
+        var table = mhd
         let cls = Unmanaged.passRetained(self).toOpaque()
         errno = 0
         let daemon = address.withSockaddr { sockaddr in
             librarycli_mhd_start(
-                flags, sockaddr, UInt32(configuration.threads > 1 ? configuration.threads : 0),
+                &table, flags, sockaddr, UInt32(configuration.threads > 1 ? configuration.threads : 0),
                 UInt32(clamping: configuration.maxConnections),
                 UInt32(clamping: configuration.maxConnectionsPerAddress),
                 UInt32(clamping: configuration.connectionTimeoutSeconds), configuration.connectionMemoryLimit,
@@ -142,7 +146,7 @@ final class ServerCore: Sendable {
             Unmanaged<ServerCore>.fromOpaque(cls).release()
             throw .cannotListen(host: configuration.host, port: configuration.port, reason: reason)
         }
-        let port = Int(librarycli_mhd_bound_port(daemon))
+        let port = Int(librarycli_mhd_bound_port(&table, daemon))
         let timer = configuration.eventStreamKeepAlive.map { interval in
             TimerHandle(every: interval) { [weak self] in self?.sendKeepAlives() }
         }
@@ -164,7 +168,7 @@ final class ServerCore: Sendable {
             return
         }
         timer?.cancel()
-        let listener = MHD_quiesce_daemon(daemon.pointer)
+        let listener = mhd.MHD_quiesce_daemon!(daemon.pointer)
         // Refuse connections the kernel would otherwise still queue on the quiesced socket (closed after the stop).
         if listener >= 0 { shutdown(listener, Int32(SHUT_RD)) }
         for stream in streams { stream.finish(.serverStopping) }
@@ -174,7 +178,7 @@ final class ServerCore: Sendable {
         while inFlight > 0 && clock.now < deadline {
             usleep(2_000)
         }
-        MHD_stop_daemon(daemon.pointer)
+        mhd.MHD_stop_daemon!(daemon.pointer)
         if listener >= 0 { close(listener) }
         Unmanaged<ServerCore>.fromOpaque(daemon.cls).release()
         state.withLock { state in
@@ -341,7 +345,7 @@ final class ServerCore: Sendable {
             // A 4 KiB block per stream (libmicrohttpd allocates it for the response's life): an open stream mostly
             // waits, and a larger event is copied out in several reads.
             guard
-                let mhdResponse = MHD_create_response_from_callback(
+                let mhdResponse = mhd.MHD_create_response_from_callback!(
                     librarycli_mhd_size_unknown(), 4 * 1024, MHDCallbacks.read, cls, MHDCallbacks.free)
             else {
                 Unmanaged<EventStream>.fromOpaque(cls).release()
@@ -391,7 +395,7 @@ final class ServerCore: Sendable {
         status: HTTPStatus, headers: HTTPHeaders, bytes: [UInt8], _ exchange: Exchange, _ connection: OpaquePointer
     ) -> MHD_Result {
         let created = bytes.withUnsafeBytes { buffer in
-            MHD_create_response_from_buffer(
+            mhd.MHD_create_response_from_buffer!(
                 buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), .RESPMEM_MUST_COPY)
         }
         guard let mhdResponse = created else { return .NO }
@@ -402,12 +406,12 @@ final class ServerCore: Sendable {
         _ mhdResponse: OpaquePointer, status: HTTPStatus, headers: HTTPHeaders, _ exchange: Exchange,
         _ connection: OpaquePointer
     ) -> MHD_Result {
-        defer { MHD_destroy_response(mhdResponse) }
+        defer { mhd.MHD_destroy_response!(mhdResponse) }
         for field in headers {
             let lower = field.name.lowercased()
             if lower == "content-length" || lower == "transfer-encoding" || lower == "date" { continue }
             guard HTTPHeaders.isValid(name: field.name, value: field.value),
-                MHD_add_response_header(mhdResponse, field.name, field.value) == .YES
+                mhd.MHD_add_response_header!(mhdResponse, field.name, field.value) == .YES
             else {
                 let problem = Problem(
                     status: .internalServerError, code: "internal-error",
@@ -423,7 +427,7 @@ final class ServerCore: Sendable {
         }
         exchange.queued = true
         exchange.status = status.code
-        return MHD_queue_response(connection, UInt32(status.code), mhdResponse)
+        return mhd.MHD_queue_response!(connection, UInt32(status.code), mhdResponse)
     }
 
     /// libmicrohttpd is done with the request: log it, end its stream, forget it.

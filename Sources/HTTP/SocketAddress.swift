@@ -42,7 +42,8 @@ struct SocketAddress {
 
     /// The client's address as text, such as `127.0.0.1`; empty when unknown.
     static func clientAddress(of connection: OpaquePointer) -> String {
-        guard let address = librarycli_mhd_client_address(connection) else { return "" }
+        var table = mhd
+        guard let address = librarycli_mhd_client_address(&table, connection) else { return "" }
         var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
         switch Int32(address.pointee.sa_family) {
         case AF_INET:
