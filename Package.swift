@@ -56,7 +56,7 @@ let package = Package(
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
         // Build-time tool and plugin that embed migrations/, seed/ and web/ into the binary.
-        .executableTarget(name: "EmbedTool"),
+        .executableTarget(name: "EmbedTool", dependencies: ["SQLite"]),
         .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["EmbedTool"]),
 
         .target(name: "SQLite", dependencies: ["CSQLite"]),

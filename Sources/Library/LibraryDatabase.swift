@@ -12,7 +12,7 @@ public enum Migrations {
     /// Migrations.embedded.map(\.name)  // ["0001_create_library.sql"]
     /// ```
     public static var embedded: [Migration] {
-        EmbeddedMigrations.files.map { Migration(name: $0.name, sql: $0.text) }
+        EmbeddedMigrations.files.map { Migration(name: $0.name, sql: $0.text, checksum: $0.sha256) }
     }
 
     /// A migrator over the embedded migrations.

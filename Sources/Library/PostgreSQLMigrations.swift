@@ -9,7 +9,9 @@ extension Migrations {
     /// Migrations.postgresql.map(\.name) == Migrations.embedded.map(\.name)  // true
     /// ```
     public static var postgresql: [Migration] {
-        EmbeddedPostgreSQLMigrations.files.map { Migration(name: $0.name, sql: $0.text) }
+        EmbeddedPostgreSQLMigrations.files.map {
+            Migration(name: $0.name, sql: $0.text, checksum: $0.sha256)
+        }
     }
 }
 

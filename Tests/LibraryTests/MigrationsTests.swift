@@ -18,6 +18,14 @@ import Testing
         }
     }
 
+    @Test("the checksums computed at build time are the SHA-256 of each embedded migration, on both stores")
+    func embeddedChecksums() {
+        for migration in Migrations.embedded + Migrations.postgresql {
+            #expect(migration.checksum == SHA256.hexDigest(of: migration.sql), "\(migration.name)")
+            #expect(migration == Migration(name: migration.name, sql: migration.sql))
+        }
+    }
+
     @Test func openMigratesOnceAndRecordsTheClock() throws {
         let directory = TemporaryDirectory()
         let path = directory.file("library.db")
