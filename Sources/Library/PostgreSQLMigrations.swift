@@ -45,6 +45,11 @@ public struct PostgreSQLMigrator: Sendable {
     /// print(try migrator.status(connection).pending)
     /// ```
     public func status(_ connection: PostgreSQLConnection) throws -> MigrationStatus {
+        // One snapshot for all the queries: a migration another process commits between two of them would look
+        // like another program's tables without a record of migrations.
+        guard connection.isInTransaction else {
+            return try connection.transaction(readOnly: true) { try status($0) }
+        }
         let hasTable =
             try connection.fetchOne("SELECT to_regclass('schema_migrations') IS NOT NULL") { $0.bool(0) } ?? false
         var recorded: [String: String] = [:]
@@ -73,7 +78,9 @@ public struct PostgreSQLMigrator: Sendable {
         var result = MigrationStatus(applied: [], pending: [])
         for migration in migrations {
             if let checksum = recorded[migration.name] {
-                guard checksum == migration.checksum else { throw MigrationError.checksumMismatch(name: migration.name) }
+                guard checksum == migration.checksum else {
+                    throw MigrationError.checksumMismatch(name: migration.name)
+                }
                 result.applied.append(migration.name)
             } else {
                 result.pending.append(migration.name)
