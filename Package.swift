@@ -109,12 +109,13 @@ let package = Package(
         .testTarget(name: "SectionsTests", dependencies: ["Sections", "Rendering", "Formats"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Sections", "Formats"], exclude: ["Golden"]),
         .testTarget(name: "LibraryScreenTests", dependencies: ["LibraryScreen", "Library", "Sections"]),
-        .testTarget(name: "LibraryCLITests", dependencies: ["LibraryCLI", "Library", "SQLite"], exclude: ["Golden"]),
+        .testTarget(
+            name: "LibraryCLITests", dependencies: ["LibraryCLI", "Library", "SQLite", "PostgreSQL"], exclude: ["Golden"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["Library", "SQLite"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Formats"]),
         .testTarget(
             name: "LibraryServerTests",
-            dependencies: ["LibraryServer", "HTTP", "Library", "SQLite", "Formats", "Seeding"]
+            dependencies: ["LibraryServer", "HTTP", "Library", "SQLite", "PostgreSQL", "Formats", "Seeding"]
         ),
     ]
 )

@@ -19,6 +19,8 @@
 
 struct librarycli_pq_functions {
     PGconn * (*PQconnectdb)(const char *conninfo);
+    PQconninfoOption * (*PQconninfoParse)(const char *conninfo, char **errmsg);
+    void (*PQconninfoFree)(PQconninfoOption *connOptions);
     void (*PQfinish)(PGconn *conn);
     ConnStatusType (*PQstatus)(const PGconn *conn);
     PGTransactionStatusType (*PQtransactionStatus)(const PGconn *conn);
@@ -53,6 +55,10 @@ static inline const char *librarycli_pq_open(struct librarycli_pq_functions *tab
     if (library == NULL) return "libpq.so.5 cannot be loaded (install libpq5)";
     *(void **)&table->PQconnectdb = dlsym(library, "PQconnectdb");
     if (table->PQconnectdb == NULL) return "libpq.so.5 has no PQconnectdb";
+    *(void **)&table->PQconninfoParse = dlsym(library, "PQconninfoParse");
+    if (table->PQconninfoParse == NULL) return "libpq.so.5 has no PQconninfoParse";
+    *(void **)&table->PQconninfoFree = dlsym(library, "PQconninfoFree");
+    if (table->PQconninfoFree == NULL) return "libpq.so.5 has no PQconninfoFree";
     *(void **)&table->PQfinish = dlsym(library, "PQfinish");
     if (table->PQfinish == NULL) return "libpq.so.5 has no PQfinish";
     *(void **)&table->PQstatus = dlsym(library, "PQstatus");

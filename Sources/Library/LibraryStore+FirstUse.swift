@@ -5,8 +5,10 @@ extension LibraryStore {
 
     /// Runs `body` once in the library's life, even when several processes start on a new database together: the
     /// check and `body` run in one IMMEDIATE transaction and are marked done in `settings` (`first_use`), so the
-    /// others wait and then find it done. Returns what `body` returned, or nil when the first use was handled
-    /// already. A throw from `body` rolls everything back and leaves the first use to do.
+    /// others wait and then find it done. (On PostgreSQL the transaction first takes an advisory lock, which
+    /// makes the others wait there; the check after it sees the first one's commit.) Returns what `body` returned,
+    /// or nil when the first use was handled already. A throw from `body` rolls everything back and leaves the
+    /// first use to do.
     ///
     /// ```swift
     /// let seeded = try store.firstUse(now: now) { store in try seedDemo(into: store) }
@@ -14,6 +16,9 @@ extension LibraryStore {
     public func firstUse<T>(now: Timestamp, _ body: (LibraryStore) throws -> T) throws -> T? {
         if try isFirstUseDone() { return nil }
         return try write { store in
+            if store.dialect == .postgresql {
+                try database.execute("SELECT pg_advisory_xact_lock(CAST(? AS bigint))", [Self.firstUseLockKey])
+            }
             if try store.isFirstUseDone() { return nil }
             let value = try body(store)
             try database.execute(
@@ -37,4 +42,6 @@ extension LibraryStore {
     // MARK: - Private
 
     private static let firstUseKey = "first_use"
+    /// PostgreSQL: the advisory lock of the first use (any fixed number other than the migrations' lock).
+    private static let firstUseLockKey = 0x6C69_6272_6172_7966
 }

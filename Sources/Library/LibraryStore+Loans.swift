@@ -181,9 +181,20 @@ extension LibraryStore {
 
     // MARK: - Private
 
+    /// The client's open loan of the book. On PostgreSQL its row stays locked until the transaction ends
+    /// (`SELECT ... FOR UPDATE`): a return or renewal running at the same time waits, then reads the loan as that
+    /// one left it, so two returns of one loan cannot both succeed and two renewals cannot count as one. (SQLite's
+    /// IMMEDIATE write transactions already run one at a time.)
     private func ownLoan(bookID: Int, clientID: Int) throws -> (Book, Loan) {
         guard let book = try book(id: bookID) else { throw LibraryError.noSuchBook(id: bookID) }
-        guard let loan = try openLoan(bookID: bookID), loan.clientID == clientID else {
+        let loan =
+            database.dialect == .postgresql
+            ? try database.fetchOne(
+                "SELECT \(Columns.loan) FROM loans l WHERE l.book_id = ? AND l.returned_at IS NULL FOR UPDATE",
+                [bookID]
+            ) { try Columns.loan($0) }
+            : try openLoan(bookID: bookID)
+        guard let loan, loan.clientID == clientID else {
             throw LibraryError.notBorrowedByYou(id: bookID, title: book.title)
         }
         return (book, loan)

@@ -14,7 +14,8 @@ extension LibraryStore {
     /// ```
     /// On PostgreSQL the connection listens on `librarycli_changes` (the schema's triggers notify it on every
     /// committed change to books, loans, clients, tokens and PINs, by any connection) from the first call on, and
-    /// the version counts the notifications received: a notification arrives only after its commit is visible.
+    /// the version counts the notifications received: a notification arrives only after its commit is visible,
+    /// and each call makes a round trip to the server, so every commit that ended before the call is counted.
     public func dataVersion() throws -> Int {
         try database.dataVersion()
     }

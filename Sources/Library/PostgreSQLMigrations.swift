@@ -47,6 +47,11 @@ public struct PostgreSQLMigrator: Sendable {
     /// print(try migrator.status(connection).pending)
     /// ```
     public func status(_ connection: PostgreSQLConnection) throws -> MigrationStatus {
+        // One snapshot for all the queries: a migration another process commits between two of them would look
+        // like another program's tables without a record of migrations.
+        guard connection.isInTransaction else {
+            return try connection.transaction(readOnly: true) { try status($0) }
+        }
         let hasTable =
             try connection.fetchOne("SELECT to_regclass('schema_migrations') IS NOT NULL") { $0.bool(0) } ?? false
         var recorded: [String: String] = [:]

@@ -257,6 +257,12 @@ extension StoreDatabase {
             if !isListening {
                 try connection.listen(Self.changesChannel)
                 isListening = true
+            } else if !connection.isInTransaction {
+                // A round trip (an empty query): the server sends the notifications of every commit that ended
+                // before it ahead of its answer (PostgreSQL signals the listeners before it acknowledges a COMMIT),
+                // so a change committed before this call is counted by it, as SQLite's data_version counts it,
+                // not a moment later.
+                try connection.execute(script: "")
             }
             notificationsReceived += try connection.notifications(waitingAtMost: 0).count
             return notificationsReceived

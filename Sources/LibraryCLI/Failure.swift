@@ -71,21 +71,22 @@ struct Failure: Error {
     /// refused login or a missing database cannot be used (73), a constraint is the library refusing (65).
     init(postgresql error: PostgreSQLError, name: String?) {
         let database = name.map { "the PostgreSQL database \($0)" } ?? "the PostgreSQL database"
+        // libpq's messages may end with a question ("...accepting TCP/IP connections?"): no full stop after one.
+        let reason = ".?!".contains(error.message.last ?? " ") ? error.message : error.message + "."
         if error.isRetryable {
             self.init(
                 message: "\(database) stayed busy (other writers kept winning); nothing was changed. Try again.",
                 code: .busy)
         } else if error.isAuthenticationFailure {
-            self.init(message: "cannot sign in to \(database): \(error.message).", code: .cannotWrite)
+            self.init(message: "cannot sign in to \(database): \(reason)", code: .cannotWrite)
         } else if error.isNoSuchDatabase {
             self.init(
-                message: "\(database) does not exist: \(error.message). Create it first (createdb).",
-                code: .cannotWrite)
-        } else if error.isUnavailable {
-            self.init(
-                message: "cannot reach \(database): \(error.message). Nothing was changed; try again.", code: .busy)
+                message: "\(database) does not exist: \(reason) Create it first (createdb).", code: .cannotWrite)
         } else if error.sqlState == "08P01" || error.sqlStateClass == "42" && error.sql == nil {
-            self.init(message: "cannot use \(database): \(error.message).", code: .cannotWrite)
+            // A URL libpq cannot read (or a server speaking another protocol): trying again will not help.
+            self.init(message: "cannot use \(database): \(reason)", code: .cannotWrite)
+        } else if error.isUnavailable {
+            self.init(message: "cannot reach \(database): \(reason) Nothing was changed; try again.", code: .busy)
         } else if error.sqlState == "25006" {
             self.init(message: "cannot write to \(database): it is read-only (\(error.message)).", code: .cannotWrite)
         } else if error.isConstraintViolation {

@@ -151,17 +151,37 @@ final class ChangeFeed: Sendable {
         var description: String { "cannot start the change watcher thread (error \(code))" }
     }
 
-    private func run(_ store: LibraryStore) {
-        var version = (try? store.dataVersion()) ?? 0
+    /// Watches until stopped. A connection to a PostgreSQL server that broke (the server restarted, or ended it)
+    /// is given up and a new one opened at a later tick; what was committed in between went unheard, so that
+    /// tick looks at every subscriber.
+    private func run(_ first: LibraryStore) {
+        var store: LibraryStore? = first
+        var version = (try? first.dataVersion()) ?? 0
         let micros = useconds_t(
             clamping: interval.components.seconds * 1_000_000
                 + interval.components.attoseconds / 1_000_000_000_000)
         while !state.withLock({ $0.stopping }) {
             usleep(micros)
-            let current = (try? store.dataVersion()) ?? version
-            let changed = current != version
-            version = current
-            tick(store, all: changed)
+            var reopened = false
+            if store == nil {
+                guard let fresh = try? pool.open() else { continue }
+                store = fresh
+                reopened = true
+            }
+            guard let watcher = store else { continue }
+            do {
+                let current: Int
+                do {
+                    current = try watcher.dataVersion()
+                } catch let error where !StorePool.isBroken(error) {
+                    current = version
+                }
+                let changed = reopened || current != version
+                version = current
+                try tick(watcher, all: changed)
+            } catch {
+                store = nil
+            }
         }
     }
 
@@ -177,8 +197,8 @@ final class ChangeFeed: Sendable {
     /// screen, and sends each subscriber whose version differs its changes. The screens are shared out among up to
     /// `readers` threads, each with a connection of the pool, so that a commit every screen sees (a book added)
     /// reaches a thousand streams of a thousand clients in a fraction of a second; a screen whose sections did not
-    /// change is not rendered at all.
-    private func tick(_ store: LibraryStore, all: Bool) {
+    /// change is not rendered at all. Throws only when the watcher's connection broke (``StorePool/isBroken(_:)``).
+    private func tick(_ store: LibraryStore, all: Bool) throws {
         let due = state.withLock { state -> [(Int, Subscriber)] in
             var due: [(Int, Subscriber)] = []
             for (id, subscriber) in state.subscribers where all || subscriber.fresh {
@@ -188,8 +208,12 @@ final class ChangeFeed: Sendable {
             return due
         }
         guard !due.isEmpty else { return }
-        guard let revoked = try? store.inactiveTokens(among: Set(due.map(\.1.token))) else {
+        let revoked: Set<Int>
+        do {
+            revoked = try store.inactiveTokens(among: Set(due.map(\.1.token)))
+        } catch {
             lookAgain(due)
+            if StorePool.isBroken(error) { throw error }
             return
         }
         var screens: [ScreenKey: [(Int, Subscriber)]] = [:]

@@ -75,13 +75,27 @@ final class StorePool: Sendable {
         idle.withLock { $0.removeAll() }
     }
 
+    /// Whether `error` says the store's connection is gone (a PostgreSQL server that restarted, went away or
+    /// ended the connection): the store is of no more use, and a new one may work.
+    static func isBroken(_ error: any Error) -> Bool {
+        (error as? PostgreSQLError)?.isUnavailable == true
+    }
+
     private func lease<T>(_ body: (Lease) throws -> T) throws -> T {
         let lease = try idle.withLock { $0.popLast() } ?? Lease(open())
         var broken = false
         defer {
-            // A connection to a PostgreSQL server that went away is dropped, not pooled: the next request opens a
-            // new one, so the service recovers when the server is back.
-            if !broken {
+            // A connection to a PostgreSQL server that went away is dropped, not pooled, and so are the idle ones
+            // (the server most likely ended them too): the next requests open new ones, so the service recovers
+            // when the server is back, after one failed request rather than one per pooled connection.
+            if broken {
+                // Taken out under the lock, closed after it.
+                let dropped = idle.withLock { leases in
+                    defer { leases.removeAll() }
+                    return leases
+                }
+                _ = dropped
+            } else {
                 idle.withLock { leases in
                     if leases.count < maxIdle { leases.append(lease) }
                 }
@@ -89,7 +103,7 @@ final class StorePool: Sendable {
         }
         do {
             return try body(lease)
-        } catch let error as PostgreSQLError where error.isUnavailable {
+        } catch let error where Self.isBroken(error) {
             broken = true
             throw error
         }

@@ -39,11 +39,20 @@ public final class PostgreSQLConnection {
         if let problem = libpqLoad.problem {
             throw PostgreSQLError(sqlState: "08001", message: problem)
         }
+        // A connection string libpq cannot read is refused as such (08P01), not as a server out of reach.
+        var parseError: UnsafeMutablePointer<CChar>?
+        if let options = libpq.PQconninfoParse!(url, &parseError) {
+            libpq.PQconninfoFree!(options)
+        } else {
+            let message = parseError.map { Self.oneLine(String(cString: $0)) } ?? "invalid connection string"
+            if let parseError { libpq.PQfreemem!(parseError) }
+            throw PostgreSQLError(sqlState: "08P01", message: Self.withoutPasswords(message, of: url))
+        }
         guard let handle = libpq.PQconnectdb!(url) else {
             throw PostgreSQLError(sqlState: "08001", message: "libpq could not allocate a connection")
         }
         guard libpq.PQstatus!(handle) == CONNECTION_OK else {
-            let message = Self.connectionMessage(handle)
+            let message = Self.withoutPasswords(Self.connectionMessage(handle), of: url)
             libpq.PQfinish!(handle)
             throw PostgreSQLError(sqlState: Self.connectionSQLState(message), message: message)
         }
@@ -380,12 +389,70 @@ public final class PostgreSQLConnection {
         PostgreSQLError(sqlState: "08006", message: Self.connectionMessage(handle), sql: sql)
     }
 
-    /// libpq's last message on one line (it names the server and the user, never the password).
+    /// libpq's last message on one line (it names the server and the user; `init(url:)` takes out any password
+    /// it quotes from the URL).
     static func connectionMessage(_ handle: OpaquePointer) -> String {
         guard let text = libpq.PQerrorMessage!(handle) else { return "the connection failed" }
-        let message = String(cString: text).split(whereSeparator: \.isNewline)
-            .map { $0.trimmingSpaces() }.filter { !$0.isEmpty }.joined(separator: " ")
+        return oneLine(String(cString: text))
+    }
+
+    /// A libpq message on one line: its lines as sentences ("Connection refused. Is the server running...?"),
+    /// runs of spaces as one ("FATAL:  database" becomes "FATAL: database").
+    static func oneLine(_ text: String) -> String {
+        var message = ""
+        for line in text.split(whereSeparator: \.isNewline).map({ $0.trimmingSpaces() }) where !line.isEmpty {
+            if let last = message.last { message += ".?!:".contains(last) ? " " : ". " }
+            message += line
+        }
+        while message.contains("  ") { message = message.replacing("  ", with: " ") }
         return message.isEmpty ? "the connection failed" : message
+    }
+
+    /// `message` with every password of `conninfo` replaced by `***`: libpq quotes a URL it cannot read whole,
+    /// and a percent-encoded part it cannot decode, password or not.
+    static func withoutPasswords(_ message: String, of conninfo: String) -> String {
+        var text = message
+        for password in passwords(in: conninfo) { text = text.replacing(password, with: "***") }
+        return text
+    }
+
+    /// The passwords `conninfo` holds, longest first: as libpq reads them, and as written in a URL's user
+    /// information (up to its first or last `@`) or `password` parameter, or in a `password=` pair.
+    static func passwords(in conninfo: String) -> [String] {
+        var found: [String] = []
+        var parseError: UnsafeMutablePointer<CChar>?
+        if let options = libpq.PQconninfoParse!(conninfo, &parseError) {
+            var option = options
+            while let keyword = option.pointee.keyword {
+                if String(cString: keyword) == "password", let value = option.pointee.val {
+                    found.append(String(cString: value))
+                }
+                option += 1
+            }
+            libpq.PQconninfoFree!(options)
+        }
+        if let parseError { libpq.PQfreemem!(parseError) }
+        if let scheme = conninfo.firstRange(of: "://") {
+            let rest = conninfo[scheme.upperBound...]
+            let head = rest[..<(rest.firstIndex(of: "/") ?? rest.endIndex)]
+            for at in [head.firstIndex(of: "@"), head.lastIndex(of: "@")].compactMap({ $0 }) {
+                if let colon = head[..<at].firstIndex(of: ":") {
+                    found.append(String(head[head.index(after: colon)..<at]))
+                }
+            }
+            if let mark = rest.firstIndex(of: "?") {
+                for pair in rest[rest.index(after: mark)...].split(separator: "&")
+                where pair.lowercased().hasPrefix("password=") {
+                    found.append(String(pair.dropFirst("password=".count)))
+                }
+            }
+        } else if let range = conninfo.firstRange(of: "password") {
+            // key=value pairs: the value after `password =`, quoted or up to white space.
+            var value = conninfo[range.upperBound...].drop { $0 == " " || $0 == "=" }
+            if value.first == "'" { value = value.dropFirst() }
+            found.append(String(value.prefix { $0 != " " && $0 != "'" }))
+        }
+        return Set(found.filter { !$0.isEmpty }).sorted { $0.count > $1.count }
     }
 
     /// An SQLSTATE for a failed connection, from libpq's message (libpq gives none before a session exists).
