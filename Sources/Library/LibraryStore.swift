@@ -1,9 +1,9 @@
 import PostgreSQL
+import SQLite
 
 #if canImport(Glibc)
     import Glibc
 #endif
-import SQLite
 
 /// The library's data: clients, books and loans over one database connection.
 ///

@@ -73,7 +73,9 @@ public struct PostgreSQLMigrator: Sendable {
         var result = MigrationStatus(applied: [], pending: [])
         for migration in migrations {
             if let checksum = recorded[migration.name] {
-                guard checksum == migration.checksum else { throw MigrationError.checksumMismatch(name: migration.name) }
+                guard checksum == migration.checksum else {
+                    throw MigrationError.checksumMismatch(name: migration.name)
+                }
                 result.applied.append(migration.name)
             } else {
                 result.pending.append(migration.name)
