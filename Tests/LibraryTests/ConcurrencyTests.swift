@@ -1,18 +1,21 @@
+import StoreTestSupport
 import Synchronization
 import Testing
 
 @testable import Library
 
 @Suite struct ConcurrencyTests {
-    @Test func racingForOneBookLendsItOnce() throws {
-        let fixture = try Fixture(books: 3)
-        let clients = try (0..<8).map { try fixture.store.addClient(name: "Racer \($0)", now: fixture.now).id }
+    @Test(arguments: StoreKind.available)
+    func racingForOneBookLendsItOnce(kind: StoreKind) throws {
+        let fixture = try Fixture(kind: kind, books: 3)
+        let clients = try (0..<16).map { try fixture.store.addClient(name: "Racer \($0)", now: fixture.now).id }
         let results = Mutex<[Result<Int, LibraryError>]>([])
-        let (path, now) = (fixture.path, fixture.now)
+        let (location, now) = (fixture.location, fixture.now)
         runOnThreads(clients.count) { index in
             do {
+                // A connection of its own (SQLite: waiting up to 30 s for the write lock).
                 let store = try LibraryStore.open(
-                    at: path, options: .init(busyTimeoutMilliseconds: 30_000), now: now)
+                    at: location, options: .init(busyTimeoutMilliseconds: 30_000), now: now)
                 let taken = try store.take(bookIDs: [2], clientID: clients[index], now: now)
                 results.withLock { $0.append(.success(taken[0].loan.id)) }
             } catch let refusal as LibraryError {
@@ -34,16 +37,18 @@ import Testing
         #expect(open == 1)
     }
 
-    @Test func loanLimitHoldsUnderRace() throws {
-        let fixture = try Fixture(books: 20, annLimit: 5)
+    @Test(arguments: StoreKind.available)
+    func loanLimitHoldsUnderRace(kind: StoreKind) throws {
+        let fixture = try Fixture(kind: kind, books: 20, annLimit: 5)
         try fixture.store.take(bookIDs: [1, 2], clientID: fixture.ann.id, now: fixture.now)  // 3 left
         let successes = Mutex(0)
         let refusals = Mutex(0)
-        let (path, now, ann) = (fixture.path, fixture.now, fixture.ann.id)
+        let (location, now, ann) = (fixture.location, fixture.now, fixture.ann.id)
         runOnThreads(10) { index in
             do {
+                // A connection of its own (SQLite: waiting up to 30 s for the write lock).
                 let store = try LibraryStore.open(
-                    at: path, options: .init(busyTimeoutMilliseconds: 30_000), now: now)
+                    at: location, options: .init(busyTimeoutMilliseconds: 30_000), now: now)
                 try store.take(bookIDs: [10 + index], clientID: ann, now: now)
                 successes.withLock { $0 += 1 }
             } catch LibraryError.loanLimitReached(limit: 5, held: 5, requested: 1) {
