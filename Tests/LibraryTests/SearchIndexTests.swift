@@ -166,6 +166,24 @@ import Testing
         #expect(try BookSearch(text)?.matchExpression == expected)
     }
 
+    @Test(
+        arguments: [
+            ("tolkien hobbit", "('tolkien':*) & ('hobbit':*)"),
+            ("\"hobbit\" tolk", "('hobbit') & ('tolk':*)"),
+            // Several tokens lie within one column: the title (A), the author (B) or the description (D).
+            ("\"the hobbit\"", "('the':A <-> 'hobbit':A | 'the':B <-> 'hobbit':B | 'the':D <-> 'hobbit':D)"),
+            ("l'etr", "('l':A <-> 'etr':*A | 'l':B <-> 'etr':*B | 'l':D <-> 'etr':*D)"),
+            ("dune AND NOT NEAR( !x", "('dune':*) & ('and':*) & ('not':*) & ('near':*) & ('x':*)"),
+            (
+                "o\\'brien's",
+                "('o':A <-> 'brien':A <-> 's':*A | 'o':B <-> 'brien':B <-> 's':*B | 'o':D <-> 'brien':D <-> 's':*D)"
+            ),
+            ("* - : ^ ( ) { } , & | !", nil),
+        ] as [(String, String?)])
+    func tsQuery(text: String, expected: String?) throws {
+        #expect(try BookSearch(text)?.tsQuery == expected)
+    }
+
     @Test(arguments: [
         ("9780441172719", ["9780441172719", "0441172717"]),
         ("978-0-441-17271-9", ["9780441172719", "0441172717"]),
