@@ -14,6 +14,8 @@ extension LibraryStore {
     public func firstUse<T>(now: Timestamp, _ body: (LibraryStore) throws -> T) throws -> T? {
         if try isFirstUseDone() { return nil }
         return try write { store in
+            // On PostgreSQL the others wait here, as for SQLite's write lock, and then find it done.
+            try database.lockUntilCommit(.firstUse)
             if try store.isFirstUseDone() { return nil }
             let value = try body(store)
             try database.execute(

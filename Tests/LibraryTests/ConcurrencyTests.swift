@@ -61,4 +61,124 @@ import Testing
         #expect(refusals.withLock { $0 } == 7)
         #expect(try fixture.store.clientSummary(clientID: ann, now: now).booksHeld == 5)
     }
+
+    @Test(arguments: StoreKind.available)
+    func clientsAddedAtOnceGetGeneratedCardsOfTheirOwn(kind: StoreKind) throws {
+        let fixture = try Fixture(kind: kind, books: 0)
+        let cards = Mutex<[String]>([])
+        let (location, now) = (fixture.location, fixture.now)
+        runOnThreads(12) { index in
+            do {
+                let store = try LibraryStore.open(
+                    at: location, options: .init(busyTimeoutMilliseconds: 30_000), now: now)
+                let client = try store.addClient(name: "Client \(index)", now: now)
+                cards.withLock { $0.append(client.cardNumber) }
+            } catch {
+                Issue.record("client \(index): \(error)")
+            }
+        }
+        let all = cards.withLock { $0 }
+        #expect(all.count == 12 && Set(all).count == 12, "\(all.sorted())")
+        #expect(try fixture.store.allClients().count == 14)
+    }
+
+    @Test(arguments: StoreKind.available)
+    func returningABookFromSeveralConnectionsAtOnceReturnsItOnce(kind: StoreKind) throws {
+        let fixture = try Fixture(kind: kind)
+        try fixture.store.take(bookIDs: [1], clientID: fixture.ann.id, now: fixture.now)
+        let outcomes = Mutex<[String]>([])
+        let (location, now, ann) = (fixture.location, fixture.now, fixture.ann.id)
+        runOnThreads(8) { _ in
+            do {
+                let store = try LibraryStore.open(
+                    at: location, options: .init(busyTimeoutMilliseconds: 30_000), now: now)
+                _ = try store.returnBooks(bookIDs: [1], clientID: ann, now: now)
+                outcomes.withLock { $0.append("returned") }
+            } catch LibraryError.notBorrowedByYou(id: 1, _) {
+                outcomes.withLock { $0.append("not yours") }
+            } catch {
+                outcomes.withLock { $0.append("\(error)") }
+            }
+        }
+        let all = outcomes.withLock { $0 }
+        #expect(all.sorted() == Array(repeating: "not yours", count: 7) + ["returned"], "\(all)")
+    }
+
+    @Test(arguments: StoreKind.available)
+    func renewingFromSeveralConnectionsAtOnceCountsEveryRenewal(kind: StoreKind) throws {
+        let fixture = try Fixture(kind: kind)
+        try fixture.store.take(bookIDs: [1], clientID: fixture.ann.id, now: fixture.now)
+        let outcomes = Mutex<[String]>([])
+        let (location, now, ann) = (fixture.location, fixture.now, fixture.ann.id)
+        runOnThreads(6) { _ in
+            do {
+                let store = try LibraryStore.open(
+                    at: location, options: .init(busyTimeoutMilliseconds: 30_000), now: now)
+                _ = try store.renew(bookID: 1, clientID: ann, now: now)
+                outcomes.withLock { $0.append("renewed") }
+            } catch LibraryError.renewalLimitReached(id: 1, _, limit: LibraryRules.maxRenewals) {
+                outcomes.withLock { $0.append("limit") }
+            } catch {
+                outcomes.withLock { $0.append("\(error)") }
+            }
+        }
+        let all = outcomes.withLock { $0 }
+        #expect(all.sorted() == Array(repeating: "limit", count: 4) + ["renewed", "renewed"], "\(all)")
+        let loan = try #require(try fixture.store.openLoans(clientID: ann, now: now).first?.loan)
+        #expect(loan.renewals == 2)
+        #expect(try loan.dueAt == now.adding(days: 3 * LibraryRules.loanPeriodDays))
+    }
+
+    @Test(arguments: StoreKind.available)
+    func firstUseFromSeveralConnectionsAtOnceRunsOnce(kind: StoreKind) throws {
+        let fixture = try Fixture(kind: kind, books: 0)
+        let outcomes = Mutex<[String]>([])
+        let (location, now) = (fixture.location, fixture.now)
+        runOnThreads(6) { index in
+            do {
+                let store = try LibraryStore.open(
+                    at: location, options: .init(busyTimeoutMilliseconds: 30_000), now: now)
+                let ran = try store.firstUse(now: now) { store in
+                    try store.addClient(name: "First \(index)", now: now).name
+                }
+                outcomes.withLock { $0.append(ran == nil ? "done already" : "ran") }
+            } catch {
+                outcomes.withLock { $0.append("\(error)") }
+            }
+        }
+        let all = outcomes.withLock { $0 }
+        #expect(all.sorted() == Array(repeating: "done already", count: 5) + ["ran"], "\(all)")
+        #expect(try fixture.store.allClients().count == 3)
+    }
+
+    @Test(arguments: StoreKind.available)
+    func oneIdempotencyKeyFromSeveralConnectionsAtOnceActsOnce(kind: StoreKind) throws {
+        let fixture = try Fixture(kind: kind)
+        let token = try fixture.store.createToken(for: .client(fixture.ann.id), now: fixture.now)
+        let request = IdempotentRequest(
+            principal: token.id, key: "retry-1", method: "POST", path: "/v1/loans", bodyHash: Secrets.sha256([1]))
+        let actions = Mutex(0)
+        let statuses = Mutex<[String]>([])
+        let (location, now, ann) = (fixture.location, fixture.now, fixture.ann.id)
+        runOnThreads(6) { _ in
+            do {
+                let store = try LibraryStore.open(
+                    at: location, options: .init(busyTimeoutMilliseconds: 30_000), now: now)
+                let response = try store.write { store -> StoredResponse in
+                    if let kept = try store.storedResponse(for: request, now: now) { return kept }
+                    actions.withLock { $0 += 1 }
+                    _ = try store.take(bookIDs: [1], clientID: ann, now: now)
+                    let response = StoredResponse(status: 201, body: Array("taken".utf8))
+                    try store.storeResponse(response, for: request, now: now)
+                    return response
+                }
+                statuses.withLock { $0.append(String(response.status)) }
+            } catch {
+                statuses.withLock { $0.append("\(error)") }
+            }
+        }
+        #expect(statuses.withLock { $0 } == Array(repeating: "201", count: 6))
+        #expect(actions.withLock { $0 } == 1)
+        #expect(try fixture.store.openLoans(clientID: ann, now: now).count == 1)
+    }
 }

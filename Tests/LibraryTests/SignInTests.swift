@@ -149,7 +149,7 @@ struct SignInTests {
             }
         }
         #expect(results.all.filter { $0 == "failed" }.count <= AccessRules.maxFailedSignIns)
-        #expect(results.all.allSatisfy { $0 == "failed" || $0 == "locked" })
+        #expect(results.all.allSatisfy { $0 == "failed" || $0 == "locked" }, "\(results.all)")
         let recorded = try fixture.store.database.fetchOne("SELECT count(*) FROM sign_in_failures") { $0.int(0) }
         #expect(recorded == results.all.filter { $0 == "failed" }.count)
     }
