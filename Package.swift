@@ -102,8 +102,12 @@ let package = Package(
 
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "PostgreSQLTests", dependencies: ["PostgreSQL"]),
-        .testTarget(name: "LibraryTests", dependencies: ["Library", "SQLite", "PostgreSQL"]),
-        .testTarget(name: "SeedingTests", dependencies: ["Seeding", "Library", "SQLite"]),
+        // What the store tests of LibraryTests and SeedingTests share: StoreKind (SQLite, and PostgreSQL when
+        // LIBRARY_TEST_POSTGRES names a database) and a fresh PostgreSQL database per test.
+        .target(
+            name: "StoreTestSupport", dependencies: ["Library", "SQLite", "PostgreSQL"], path: "Tests/StoreTestSupport"),
+        .testTarget(name: "LibraryTests", dependencies: ["Library", "SQLite", "PostgreSQL", "StoreTestSupport"]),
+        .testTarget(name: "SeedingTests", dependencies: ["Seeding", "Library", "SQLite", "StoreTestSupport"]),
         .testTarget(name: "FormatsTests", dependencies: ["Formats"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
         .testTarget(name: "SectionsTests", dependencies: ["Sections", "Rendering", "Formats"]),

@@ -73,10 +73,15 @@ public struct BookSearch: Sendable, Hashable {
     /// The same search as PostgreSQL's `to_tsquery('simple', ...)` text: each word's tokens (runs of letters and
     /// digits of its folded form, as SQLite's `unicode61` tokenizer splits them) in sequence (`<->`), the last one a
     /// prefix (`:*`) unless the word was a quoted phrase, every word required (`&`). Each token is a quoted lexeme,
-    /// so nothing the user typed is ever read as an operator. Nil when nothing searchable is left.
+    /// so nothing the user typed is ever read as an operator. A sequence of several tokens must lie within one
+    /// column, as an FTS5 phrase does: the book's vector holds the title, author and description one after the
+    /// other (weights A, B and D, migrations/postgresql/0002), so the sequence is asked for in each weight.
+    /// Nil when nothing searchable is left.
     ///
     /// ```swift
-    /// try BookSearch("Tolkien hobb")?.tsQuery  // "'tolkien':* & 'hobb':*"
+    /// try BookSearch("Tolkien hobb")?.tsQuery  // "('tolkien':*) & ('hobb':*)"
+    /// try BookSearch("\"the hobbit\"")?.tsQuery
+    /// // "('the':A <-> 'hobbit':A | 'the':B <-> 'hobbit':B | 'the':D <-> 'hobbit':D)"
     /// ```
     public var tsQuery: String? {
         var terms: [String] = []
@@ -95,8 +100,16 @@ public struct BookSearch: Sendable, Hashable {
             if !current.isEmpty { tokens.append(String(current)) }
             guard !tokens.isEmpty else { continue }
             let lexemes = tokens.map { "'" + $0.replacingAll("\\", with: "\\\\").replacingAll("'", with: "''") + "'" }
-            let sequence = lexemes.joined(separator: " <-> ")
-            terms.append(part.isPhrase ? "(" + sequence + ")" : "(" + sequence + ":*)")
+            guard lexemes.count > 1 else {
+                terms.append("(" + lexemes[0] + (part.isPhrase ? "" : ":*") + ")")
+                continue
+            }
+            let columns = ["A", "B", "D"].map { weight in
+                lexemes.enumerated().map { index, lexeme in
+                    lexeme + ":" + (index == lexemes.count - 1 && !part.isPhrase ? "*" : "") + weight
+                }.joined(separator: " <-> ")
+            }
+            terms.append("(" + columns.joined(separator: " | ") + ")")
         }
         return terms.isEmpty ? nil : terms.joined(separator: " & ")
     }

@@ -31,6 +31,8 @@ extension LibraryStore {
             try Self.check(trimmed(cardNumber), .cardNumber)
         }
         return try writing {
+            // On PostgreSQL, one client is added at a time, as on SQLite: a generated card is free when it is taken.
+            try database.lockUntilCommit(.clients)
             var card = cardNumber.map(trimmed)
             if card == nil {
                 var next = (try database.fetchOne("SELECT coalesce(max(id), 0) + 1 FROM clients") { $0.int(0) }) ?? 1

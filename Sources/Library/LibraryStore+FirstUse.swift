@@ -16,9 +16,8 @@ extension LibraryStore {
     public func firstUse<T>(now: Timestamp, _ body: (LibraryStore) throws -> T) throws -> T? {
         if try isFirstUseDone() { return nil }
         return try write { store in
-            if store.dialect == .postgresql {
-                try database.execute("SELECT pg_advisory_xact_lock(CAST(? AS bigint))", [Self.firstUseLockKey])
-            }
+            // On PostgreSQL the others wait here, as for SQLite's write lock, and then find it done.
+            try database.lockUntilCommit(.firstUse)
             if try store.isFirstUseDone() { return nil }
             let value = try body(store)
             try database.execute(
@@ -42,6 +41,4 @@ extension LibraryStore {
     // MARK: - Private
 
     private static let firstUseKey = "first_use"
-    /// PostgreSQL: the advisory lock of the first use (any fixed number other than the migrations' lock).
-    private static let firstUseLockKey = 0x6C69_6272_6172_7966
 }

@@ -20,7 +20,11 @@ extension LibraryStore {
     public func storedResponse(for request: IdempotentRequest, now: Timestamp) throws -> StoredResponse? {
         try Self.check(request)
         let cutoff = try Self.idempotencyCutoff(now)
+        let inTransaction = database.isInTransaction
         return try reading {
+            // Looked up inside a write (as above), the key stays locked on PostgreSQL until it commits: a request
+            // sent again meanwhile waits, then finds the response kept, as behind SQLite's write lock.
+            if inTransaction { try database.lockUntilCommit(.idempotencyKey, key: Self.lockKey(request)) }
             guard
                 let row = try database.fetchOne(
                     """
@@ -66,6 +70,7 @@ extension LibraryStore {
         }
         let cutoff = try Self.idempotencyCutoff(now)
         try writing {
+            try database.lockUntilCommit(.idempotencyKey, key: Self.lockKey(request))
             try database.execute("DELETE FROM idempotency_keys WHERE created_at <= ?", [cutoff.iso8601])
             if try storedResponse(for: request, now: now) != nil { return }
             try database.execute(
@@ -81,6 +86,9 @@ extension LibraryStore {
     }
 
     // MARK: - Private
+
+    /// The key of a request's idempotency-key lock: the token and the key.
+    private static func lockKey(_ request: IdempotentRequest) -> String { "\(request.principal) \(request.key)" }
 
     private static func check(_ request: IdempotentRequest) throws {
         guard AccessRules.idempotencyKeyProblem(request.key) == nil else { throw AuthError.invalidIdempotencyKey }

@@ -104,7 +104,8 @@ extension LibraryStore {
     public func returnBooks(bookIDs: [Int], clientID: Int, now: Timestamp) throws -> [LoanedBook] {
         let ids = Self.unique(bookIDs)
         return try writing {
-            guard try client(id: clientID) != nil else { throw LibraryError.noSuchClient(id: clientID) }
+            // The client's row locked (PostgreSQL), as for a take: two returns of one loan at once end it once.
+            guard try lockedClient(id: clientID) != nil else { throw LibraryError.noSuchClient(id: clientID) }
             var returned: [LoanedBook] = []
             for id in ids {
                 let (book, loan) = try ownLoan(bookID: id, clientID: clientID)
@@ -134,7 +135,8 @@ extension LibraryStore {
     @discardableResult
     public func renew(bookID: Int, clientID: Int, now: Timestamp) throws -> LoanedBook {
         try writing {
-            guard try client(id: clientID) != nil else { throw LibraryError.noSuchClient(id: clientID) }
+            // The client's row locked (PostgreSQL): renewals at once are counted one after the other.
+            guard try lockedClient(id: clientID) != nil else { throw LibraryError.noSuchClient(id: clientID) }
             let (book, loan) = try ownLoan(bookID: bookID, clientID: clientID)
             guard !(loan.dueAt < now) else {
                 throw LibraryError.overdue(id: bookID, title: book.title, dueAt: loan.dueAt)
@@ -157,7 +159,8 @@ extension LibraryStore {
 
     /// The client, with its row locked until the transaction ends on PostgreSQL (`SELECT ... FOR UPDATE`), so two
     /// takes by one client at once count the books held one after the other and can never pass the loan limit
-    /// together. (SQLite's IMMEDIATE write transactions already run one at a time.)
+    /// together, and returns and renewals of the client's loans read what the one before wrote. (SQLite's
+    /// IMMEDIATE write transactions already run one at a time.)
     func lockedClient(id: Int) throws -> Client? {
         guard database.dialect == .postgresql else { return try client(id: id) }
         return try database.fetchOne("SELECT \(Columns.client) FROM clients c WHERE c.id = ? FOR UPDATE", [id]) {

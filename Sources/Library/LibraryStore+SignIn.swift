@@ -116,6 +116,8 @@ extension LibraryStore {
             case locked(Int)
         }
         let outcome: Outcome = try writing {
+            // On PostgreSQL, one sign-in of a card at a time, as on SQLite: each counts the failures written before.
+            try database.lockUntilCommit(.signIn, key: card)
             if let retryAfter = try lockOut(card: card, now: now) { return .locked(retryAfter) }
             // The PIN must still be the one checked (not changed or cleared meanwhile).
             if matches, let stored,

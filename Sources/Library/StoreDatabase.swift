@@ -280,3 +280,26 @@ extension StoreDatabase {
     /// The channel the PostgreSQL schema's triggers notify on every committed change.
     static let changesChannel = "librarycli_changes"
 }
+
+extension StoreDatabase {
+    /// What a write locks on PostgreSQL where it reads and then writes on what it read, and no row can be locked
+    /// for it. SQLite's write transaction holds the whole database, so there it is one step already; PostgreSQL's
+    /// writers run side by side.
+    enum WriteLock: Int {
+        /// Adding a client: the next free generated card number is looked up, then taken.
+        case clients = 1
+        /// A sign-in with one card number: its recent failures are counted, then one is added.
+        case signIn = 2
+        /// The library's first use: whether it was handled is read, then it is handled and marked done.
+        case firstUse = 3
+        /// One idempotency key of one token: a kept response is looked up, the request acted on and its response kept.
+        case idempotencyKey = 4
+    }
+
+    /// On PostgreSQL, waits for and takes `lock` for `key` (hashed), held until the transaction ends
+    /// (`pg_advisory_xact_lock`; the first key is "lc" and the lock's number). Nothing on SQLite.
+    func lockUntilCommit(_ lock: WriteLock, key: String = "") throws {
+        guard dialect == .postgresql else { return }
+        try execute("SELECT pg_advisory_xact_lock(?, hashtext(?))", [0x6C63_0000 + lock.rawValue, key])
+    }
+}

@@ -1,11 +1,13 @@
 import SQLite
+import StoreTestSupport
 import Testing
 
 @testable import Library
 
 @Suite struct BookTests {
-    @Test func addsAndReadsBooks() throws {
-        let fixture = try Fixture(books: 0)
+    @Test(arguments: StoreKind.available)
+    func addsAndReadsBooks(kind: StoreKind) throws {
+        let fixture = try Fixture(kind: kind, books: 0)
         let store = fixture.store
         let draft = NewBook(
             title: " The Odyssey ", author: "Homer", year: -700, pages: 541, description: "Wine-dark sea.",
@@ -24,8 +26,9 @@ import Testing
         #expect(try store.bookCount() == 1)
     }
 
-    @Test func hostileTitleIsStoredIntact() throws {
-        let fixture = try Fixture(books: 0)
+    @Test(arguments: StoreKind.available)
+    func hostileTitleIsStoredIntact(kind: StoreKind) throws {
+        let fixture = try Fixture(kind: kind, books: 0)
         let title = "'); DROP TABLE books; --"
         let book = try fixture.store.addBook(NewBook(title: title, author: "Robert\"); DELETE FROM loans;"))
         #expect(try fixture.store.book(id: book.id)?.title == title)
@@ -33,15 +36,17 @@ import Testing
         #expect(try fixture.store.libraryPage(page: 1, perPage: 10, search: "drop table").entries.map(\.book) == [book])
     }
 
-    @Test func statusChanges() throws {
-        let fixture = try Fixture(books: 2)
+    @Test(arguments: StoreKind.available)
+    func statusChanges(kind: StoreKind) throws {
+        let fixture = try Fixture(kind: kind, books: 2)
         try fixture.store.setStatus(.lost, bookID: 2)
         #expect(try fixture.store.book(id: 2)?.status == .lost)
         #expect(throws: LibraryError.noSuchBook(id: 9)) { try fixture.store.setStatus(.lost, bookID: 9) }
     }
 
-    @Test func searchIgnoresCaseAndAccents() throws {
-        let fixture = try Fixture(books: 0)
+    @Test(arguments: StoreKind.available)
+    func searchIgnoresCaseAndAccents(kind: StoreKind) throws {
+        let fixture = try Fixture(kind: kind, books: 0)
         let store = fixture.store
         let marquez = try store.addBook(NewBook(title: "Cien años de soledad", author: "Gabriel García Márquez"))
         let zola = try store.addBook(NewBook(title: "L'Œuvre", author: "Émile Zola"))
@@ -56,8 +61,9 @@ import Testing
         #expect(try store.libraryPage(page: 1, perPage: 10, search: "   ").totalCount == 4)
     }
 
-    @Test func searchPagesAndCounts() throws {
-        let fixture = try Fixture(books: 25)
+    @Test(arguments: StoreKind.available)
+    func searchPagesAndCounts(kind: StoreKind) throws {
+        let fixture = try Fixture(kind: kind, books: 25)
         let page = try fixture.store.libraryPage(page: 2, perPage: 5, search: "book 1")
         // "book 1", "book 10" ... "book 19": 11 matches; page 2 holds ids 14...18.
         #expect(page.totalCount == 11)
@@ -66,8 +72,9 @@ import Testing
         #expect(page.search == "book 1")
     }
 
-    @Test func keysetPagesAreExact() throws {
-        let fixture = try Fixture(books: 0)
+    @Test(arguments: StoreKind.available)
+    func keysetPagesAreExact(kind: StoreKind) throws {
+        let fixture = try Fixture(kind: kind, books: 0)
         _ = try fixture.store.importBooks((1...1_003).map { NewBook(title: "Title \($0)") })
         let store = fixture.store
         let first = try store.libraryPage(page: 1, perPage: 50)

@@ -1,9 +1,11 @@
 import Library
+import StoreTestSupport
 import Testing
 
 @Suite struct ClientTests {
-    @Test func addsClientsWithGeneratedUniqueCards() throws {
-        let fixture = try Fixture(books: 0)
+    @Test(arguments: StoreKind.available)
+    func addsClientsWithGeneratedUniqueCards(kind: StoreKind) throws {
+        let fixture = try Fixture(kind: kind, books: 0)
         let store = fixture.store
         #expect(fixture.ann.cardNumber == "C-000001")
         #expect(fixture.ann.loanLimit == 5)
@@ -18,8 +20,9 @@ import Testing
         #expect(try store.client(id: 999) == nil)
     }
 
-    @Test func refusesDuplicateCardsAndBadInput() throws {
-        let fixture = try Fixture(books: 0)
+    @Test(arguments: StoreKind.available)
+    func refusesDuplicateCardsAndBadInput(kind: StoreKind) throws {
+        let fixture = try Fixture(kind: kind, books: 0)
         let store = fixture.store
         #expect(throws: LibraryError.cardNumberTaken("C-000001")) {
             try store.addClient(name: "Eve", cardNumber: "C-000001", now: fixture.now)
@@ -29,8 +32,9 @@ import Testing
         #expect(try store.allClients().count == 2)
     }
 
-    @Test func defaultClientIsKeptInSettings() throws {
-        let fixture = try Fixture(books: 0)
+    @Test(arguments: StoreKind.available)
+    func defaultClientIsKeptInSettings(kind: StoreKind) throws {
+        let fixture = try Fixture(kind: kind, books: 0)
         let store = fixture.store
         #expect(try store.defaultClientID() == nil)
         #expect(throws: LibraryError.noDefaultClient) { try store.defaultClient() }

@@ -1,18 +1,21 @@
+import StoreTestSupport
 import Synchronization
 import Testing
 
 @testable import Library
 
 @Suite struct ConcurrencyTests {
-    @Test func racingForOneBookLendsItOnce() throws {
-        let fixture = try Fixture(books: 3)
-        let clients = try (0..<8).map { try fixture.store.addClient(name: "Racer \($0)", now: fixture.now).id }
+    @Test(arguments: StoreKind.available)
+    func racingForOneBookLendsItOnce(kind: StoreKind) throws {
+        let fixture = try Fixture(kind: kind, books: 3)
+        let clients = try (0..<16).map { try fixture.store.addClient(name: "Racer \($0)", now: fixture.now).id }
         let results = Mutex<[Result<Int, LibraryError>]>([])
-        let (path, now) = (fixture.path, fixture.now)
+        let (location, now) = (fixture.location, fixture.now)
         runOnThreads(clients.count) { index in
             do {
+                // A connection of its own (SQLite: waiting up to 30 s for the write lock).
                 let store = try LibraryStore.open(
-                    at: path, options: .init(busyTimeoutMilliseconds: 30_000), now: now)
+                    at: location, options: .init(busyTimeoutMilliseconds: 30_000), now: now)
                 let taken = try store.take(bookIDs: [2], clientID: clients[index], now: now)
                 results.withLock { $0.append(.success(taken[0].loan.id)) }
             } catch let refusal as LibraryError {
@@ -34,16 +37,18 @@ import Testing
         #expect(open == 1)
     }
 
-    @Test func loanLimitHoldsUnderRace() throws {
-        let fixture = try Fixture(books: 20, annLimit: 5)
+    @Test(arguments: StoreKind.available)
+    func loanLimitHoldsUnderRace(kind: StoreKind) throws {
+        let fixture = try Fixture(kind: kind, books: 20, annLimit: 5)
         try fixture.store.take(bookIDs: [1, 2], clientID: fixture.ann.id, now: fixture.now)  // 3 left
         let successes = Mutex(0)
         let refusals = Mutex(0)
-        let (path, now, ann) = (fixture.path, fixture.now, fixture.ann.id)
+        let (location, now, ann) = (fixture.location, fixture.now, fixture.ann.id)
         runOnThreads(10) { index in
             do {
+                // A connection of its own (SQLite: waiting up to 30 s for the write lock).
                 let store = try LibraryStore.open(
-                    at: path, options: .init(busyTimeoutMilliseconds: 30_000), now: now)
+                    at: location, options: .init(busyTimeoutMilliseconds: 30_000), now: now)
                 try store.take(bookIDs: [10 + index], clientID: ann, now: now)
                 successes.withLock { $0 += 1 }
             } catch LibraryError.loanLimitReached(limit: 5, held: 5, requested: 1) {
@@ -55,5 +60,125 @@ import Testing
         #expect(successes.withLock { $0 } == 3)
         #expect(refusals.withLock { $0 } == 7)
         #expect(try fixture.store.clientSummary(clientID: ann, now: now).booksHeld == 5)
+    }
+
+    @Test(arguments: StoreKind.available)
+    func clientsAddedAtOnceGetGeneratedCardsOfTheirOwn(kind: StoreKind) throws {
+        let fixture = try Fixture(kind: kind, books: 0)
+        let cards = Mutex<[String]>([])
+        let (location, now) = (fixture.location, fixture.now)
+        runOnThreads(12) { index in
+            do {
+                let store = try LibraryStore.open(
+                    at: location, options: .init(busyTimeoutMilliseconds: 30_000), now: now)
+                let client = try store.addClient(name: "Client \(index)", now: now)
+                cards.withLock { $0.append(client.cardNumber) }
+            } catch {
+                Issue.record("client \(index): \(error)")
+            }
+        }
+        let all = cards.withLock { $0 }
+        #expect(all.count == 12 && Set(all).count == 12, "\(all.sorted())")
+        #expect(try fixture.store.allClients().count == 14)
+    }
+
+    @Test(arguments: StoreKind.available)
+    func returningABookFromSeveralConnectionsAtOnceReturnsItOnce(kind: StoreKind) throws {
+        let fixture = try Fixture(kind: kind)
+        try fixture.store.take(bookIDs: [1], clientID: fixture.ann.id, now: fixture.now)
+        let outcomes = Mutex<[String]>([])
+        let (location, now, ann) = (fixture.location, fixture.now, fixture.ann.id)
+        runOnThreads(8) { _ in
+            do {
+                let store = try LibraryStore.open(
+                    at: location, options: .init(busyTimeoutMilliseconds: 30_000), now: now)
+                _ = try store.returnBooks(bookIDs: [1], clientID: ann, now: now)
+                outcomes.withLock { $0.append("returned") }
+            } catch LibraryError.notBorrowedByYou(id: 1, _) {
+                outcomes.withLock { $0.append("not yours") }
+            } catch {
+                outcomes.withLock { $0.append("\(error)") }
+            }
+        }
+        let all = outcomes.withLock { $0 }
+        #expect(all.sorted() == Array(repeating: "not yours", count: 7) + ["returned"], "\(all)")
+    }
+
+    @Test(arguments: StoreKind.available)
+    func renewingFromSeveralConnectionsAtOnceCountsEveryRenewal(kind: StoreKind) throws {
+        let fixture = try Fixture(kind: kind)
+        try fixture.store.take(bookIDs: [1], clientID: fixture.ann.id, now: fixture.now)
+        let outcomes = Mutex<[String]>([])
+        let (location, now, ann) = (fixture.location, fixture.now, fixture.ann.id)
+        runOnThreads(6) { _ in
+            do {
+                let store = try LibraryStore.open(
+                    at: location, options: .init(busyTimeoutMilliseconds: 30_000), now: now)
+                _ = try store.renew(bookID: 1, clientID: ann, now: now)
+                outcomes.withLock { $0.append("renewed") }
+            } catch LibraryError.renewalLimitReached(id: 1, _, limit: LibraryRules.maxRenewals) {
+                outcomes.withLock { $0.append("limit") }
+            } catch {
+                outcomes.withLock { $0.append("\(error)") }
+            }
+        }
+        let all = outcomes.withLock { $0 }
+        #expect(all.sorted() == Array(repeating: "limit", count: 4) + ["renewed", "renewed"], "\(all)")
+        let loan = try #require(try fixture.store.openLoans(clientID: ann, now: now).first?.loan)
+        #expect(loan.renewals == 2)
+        #expect(try loan.dueAt == now.adding(days: 3 * LibraryRules.loanPeriodDays))
+    }
+
+    @Test(arguments: StoreKind.available)
+    func firstUseFromSeveralConnectionsAtOnceRunsOnce(kind: StoreKind) throws {
+        let fixture = try Fixture(kind: kind, books: 0)
+        let outcomes = Mutex<[String]>([])
+        let (location, now) = (fixture.location, fixture.now)
+        runOnThreads(6) { index in
+            do {
+                let store = try LibraryStore.open(
+                    at: location, options: .init(busyTimeoutMilliseconds: 30_000), now: now)
+                let ran = try store.firstUse(now: now) { store in
+                    try store.addClient(name: "First \(index)", now: now).name
+                }
+                outcomes.withLock { $0.append(ran == nil ? "done already" : "ran") }
+            } catch {
+                outcomes.withLock { $0.append("\(error)") }
+            }
+        }
+        let all = outcomes.withLock { $0 }
+        #expect(all.sorted() == Array(repeating: "done already", count: 5) + ["ran"], "\(all)")
+        #expect(try fixture.store.allClients().count == 3)
+    }
+
+    @Test(arguments: StoreKind.available)
+    func oneIdempotencyKeyFromSeveralConnectionsAtOnceActsOnce(kind: StoreKind) throws {
+        let fixture = try Fixture(kind: kind)
+        let token = try fixture.store.createToken(for: .client(fixture.ann.id), now: fixture.now)
+        let request = IdempotentRequest(
+            principal: token.id, key: "retry-1", method: "POST", path: "/v1/loans", bodyHash: Secrets.sha256([1]))
+        let actions = Mutex(0)
+        let statuses = Mutex<[String]>([])
+        let (location, now, ann) = (fixture.location, fixture.now, fixture.ann.id)
+        runOnThreads(6) { _ in
+            do {
+                let store = try LibraryStore.open(
+                    at: location, options: .init(busyTimeoutMilliseconds: 30_000), now: now)
+                let response = try store.write { store -> StoredResponse in
+                    if let kept = try store.storedResponse(for: request, now: now) { return kept }
+                    actions.withLock { $0 += 1 }
+                    _ = try store.take(bookIDs: [1], clientID: ann, now: now)
+                    let response = StoredResponse(status: 201, body: Array("taken".utf8))
+                    try store.storeResponse(response, for: request, now: now)
+                    return response
+                }
+                statuses.withLock { $0.append(String(response.status)) }
+            } catch {
+                statuses.withLock { $0.append("\(error)") }
+            }
+        }
+        #expect(statuses.withLock { $0 } == Array(repeating: "201", count: 6))
+        #expect(actions.withLock { $0 } == 1)
+        #expect(try fixture.store.openLoans(clientID: ann, now: now).count == 1)
     }
 }

@@ -1,4 +1,5 @@
 import SQLite
+import StoreTestSupport
 import Testing
 
 @testable import Library
@@ -35,8 +36,9 @@ import Testing
         #expect(try Timestamp.latest.adding(days: -1).iso8601 == "9999-12-30T23:59:59Z")
     }
 
-    @Test func takingWhenTheDueDateWouldPassYear9999IsRefusedAsTheClockNotALoan() throws {
-        let fixture = try Fixture()
+    @Test(arguments: StoreKind.available)
+    func takingWhenTheDueDateWouldPassYear9999IsRefusedAsTheClockNotALoan(kind: StoreKind) throws {
+        let fixture = try Fixture(kind: kind)
         let late = try Timestamp(iso8601: "9999-12-31T23:59:59Z")
         let error = #expect(throws: LibraryError.self) {
             try fixture.store.take(bookIDs: [1], clientID: fixture.ann.id, now: late)
@@ -54,8 +56,9 @@ import Testing
         #expect(taken[0].loan.dueAt == Timestamp.latest)
     }
 
-    @Test func renewingPastYear9999IsRefusedAndChangesNothing() throws {
-        let fixture = try Fixture()
+    @Test(arguments: StoreKind.available)
+    func renewingPastYear9999IsRefusedAndChangesNothing(kind: StoreKind) throws {
+        let fixture = try Fixture(kind: kind)
         let taken = try Timestamp(iso8601: "9999-12-10T00:00:00Z")
         try fixture.store.take(bookIDs: [2], clientID: fixture.ann.id, now: taken)
         let error = #expect(throws: LibraryError.self) {
@@ -71,35 +74,56 @@ import Testing
 
     // MARK: - Constraint failures are mapped by the constraint
 
-    /// A trigger that refuses every insert into `table` (SQLITE_CONSTRAINT_TRIGGER, not UNIQUE).
+    /// A trigger that refuses every insert into `table` (SQLITE_CONSTRAINT_TRIGGER, PostgreSQL's raise_exception;
+    /// not a UNIQUE failure).
     func refuseInserts(into table: String, _ fixture: Fixture) throws {
-        try fixture.store.database.execute(
-            "CREATE TEMP TRIGGER refuse_\(table) BEFORE INSERT ON main.\(table) BEGIN SELECT RAISE(ABORT, 'no'); END")
-    }
-
-    @Test func aFailedInsertThatIsNotTheOneOpenLoanIndexIsNotReportedAsALoan() throws {
-        let fixture = try Fixture()
-        try refuseInserts(into: "loans", fixture)
-        let error = #expect(throws: SQLiteError.self) {
-            try fixture.store.take(bookIDs: [1], clientID: fixture.ann.id, now: fixture.now)
+        switch fixture.kind {
+        case .sqlite:
+            try fixture.store.database.execute(
+                "CREATE TEMP TRIGGER refuse_\(table) BEFORE INSERT ON main.\(table) BEGIN SELECT RAISE(ABORT, 'no'); END"
+            )
+        case .postgresql:
+            try fixture.store.database.execute(
+                """
+                CREATE OR REPLACE FUNCTION refuse_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN RAISE EXCEPTION 'no'; END $$
+                """)
+            try fixture.store.database.execute(
+                "CREATE TRIGGER refuse_\(table) BEFORE INSERT ON \(table) FOR EACH ROW EXECUTE FUNCTION refuse_insert()"
+            )
         }
-        #expect(error?.extendedCode == 1811)  // SQLITE_CONSTRAINT_TRIGGER
     }
 
-    @Test func aFailedClientOrBookInsertIsNotReportedAsATakenCardOrISBN() throws {
-        let fixture = try Fixture()
+    /// Expects `body` to fail with the refusing trigger's own error, not a `LibraryError`.
+    func expectTriggerFailure(_ body: () throws -> Void, sourceLocation: SourceLocation = #_sourceLocation) {
+        let error = #expect(throws: (any Error).self, sourceLocation: sourceLocation) { try body() }
+        #expect(!(error is LibraryError), "\(String(describing: error))", sourceLocation: sourceLocation)
+        #expect(
+            error.flatMap { ConstraintFailure($0) }?.kind == .trigger, "\(String(describing: error))",
+            sourceLocation: sourceLocation)
+    }
+
+    @Test(arguments: StoreKind.available)
+    func aFailedInsertThatIsNotTheOneOpenLoanIndexIsNotReportedAsALoan(kind: StoreKind) throws {
+        let fixture = try Fixture(kind: kind)
+        try refuseInserts(into: "loans", fixture)
+        expectTriggerFailure { try fixture.store.take(bookIDs: [1], clientID: fixture.ann.id, now: fixture.now) }
+        #expect(try fixture.store.openLoans(clientID: fixture.ann.id, now: fixture.now).isEmpty)
+    }
+
+    @Test(arguments: StoreKind.available)
+    func aFailedClientOrBookInsertIsNotReportedAsATakenCardOrISBN(kind: StoreKind) throws {
+        let fixture = try Fixture(kind: kind)
         try refuseInserts(into: "clients", fixture)
         try refuseInserts(into: "books", fixture)
-        #expect(throws: SQLiteError.self) {
-            try fixture.store.addClient(name: "Cy", cardNumber: "NEW-1", now: fixture.now)
-        }
-        #expect(throws: SQLiteError.self) {
-            try fixture.store.addBook(NewBook(title: "New", isbn: "9780000000002"))
-        }
+        expectTriggerFailure { _ = try fixture.store.addClient(name: "Cy", cardNumber: "NEW-1", now: fixture.now) }
+        expectTriggerFailure { _ = try fixture.store.addBook(NewBook(title: "New", isbn: "9780000000002")) }
+        #expect(try fixture.store.bookCount() == 10)
     }
 
-    @Test func aTakenCardOrISBNIsStillReportedAsOne() throws {
-        let fixture = try Fixture()
+    @Test(arguments: StoreKind.available)
+    func aTakenCardOrISBNIsStillReportedAsOne(kind: StoreKind) throws {
+        let fixture = try Fixture(kind: kind)
         _ = try fixture.store.addBook(NewBook(title: "One", isbn: "9780000000002"))
         #expect(throws: LibraryError.cardNumberTaken(fixture.ann.cardNumber)) {
             try fixture.store.addClient(name: "Cy", cardNumber: fixture.ann.cardNumber, now: fixture.now)
@@ -142,8 +166,9 @@ import Testing
         }
     }
 
-    @Test func theStoreRefusesWhatTheFieldsRefuse() throws {
-        let fixture = try Fixture()
+    @Test(arguments: StoreKind.available)
+    func theStoreRefusesWhatTheFieldsRefuse(kind: StoreKind) throws {
+        let fixture = try Fixture(kind: kind)
         let store = fixture.store
         let long = String(repeating: "x", count: TextField.name.maxLength + 1)
         for name in ["Ann\u{1B}]0;pwned\u{7}", "Line\nbreak", "Tab\there", long] {

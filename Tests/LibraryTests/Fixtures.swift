@@ -1,6 +1,7 @@
 import Foundation
 import Library
 import SQLite
+import StoreTestSupport
 
 /// A fresh directory per test, removed when the value is released.
 final class TemporaryDirectory {
@@ -18,18 +19,38 @@ final class TemporaryDirectory {
     }
 }
 
-/// A migrated library in a temporary file with a few books and two clients.
+/// A migrated library with a few books and two clients: in a temporary SQLite file, or (`.postgresql`) in a fresh
+/// PostgreSQL database cloned from a migrated template (see `PostgreSQLTestDatabase`).
 struct Fixture {
-    let directory = TemporaryDirectory()
+    let kind: StoreKind
     let now = Timestamp(year: 2026, month: 11, day: 29, hour: 14, minute: 40)!
     let store: LibraryStore
     let ann: Client
     let bob: Client
+    let directory = TemporaryDirectory()
+    /// The PostgreSQL database (nil for SQLite). Declared after the store, so the store's connection is closed first
+    /// and the database can be dropped when the fixture goes.
+    let postgreSQL: PostgreSQLTestDatabase?
 
+    /// The SQLite file (meaningful for SQLite only).
     var path: String { directory.file("library.db") }
 
-    init(books: Int = 10, annLimit: Int = 5) throws {
-        store = try LibraryStore.open(at: directory.file("library.db"), now: now)
+    /// Where the library is: the SQLite file's path or the PostgreSQL database's URL, as `LibraryStore.open` takes
+    /// either.
+    var location: String { postgreSQL?.url ?? path }
+
+    init(kind: StoreKind = .sqlite, books: Int = 10, annLimit: Int = 5) throws {
+        self.kind = kind
+        switch kind {
+        case .sqlite:
+            postgreSQL = nil
+            store = try LibraryStore.open(at: directory.file("library.db"), now: now)
+        case .postgresql:
+            let database = try PostgreSQLTestDatabase()
+            postgreSQL = database
+            store = try LibraryStore.open(at: database.url, now: now)
+        }
+        precondition(store.dialect.rawValue == kind.rawValue, "a \(kind) fixture on \(store.dialect)")
         ann = try store.addClient(name: "Ann", loanLimit: annLimit, now: now)
         bob = try store.addClient(name: "Bob", now: now)
         if books > 0 {
@@ -37,10 +58,10 @@ struct Fixture {
         }
     }
 
-    /// Another connection to the same file (each thread needs its own).
+    /// Another connection to the same library (each thread needs its own); the busy timeout is SQLite's.
     func openStore(busyTimeoutMilliseconds: Int = 30_000) throws -> LibraryStore {
         try LibraryStore.open(
-            at: path, options: DatabaseOptions(busyTimeoutMilliseconds: busyTimeoutMilliseconds), now: now)
+            at: location, options: DatabaseOptions(busyTimeoutMilliseconds: busyTimeoutMilliseconds), now: now)
     }
 }
 

@@ -1,6 +1,8 @@
-import Library
 import SQLite
+import StoreTestSupport
 import Testing
+
+@testable import Library
 
 @Suite("Idempotency keys: store, replay, mismatch, expiry")
 struct IdempotencyTests {
@@ -10,8 +12,9 @@ struct IdempotencyTests {
             bodyHash: Secrets.sha256(Array(body.utf8)))
     }
 
-    @Test func aStoredResponseIsReplayedForTheSameRequest() throws {
-        let fixture = try Fixture()
+    @Test(arguments: StoreKind.available)
+    func aStoredResponseIsReplayedForTheSameRequest(kind: StoreKind) throws {
+        let fixture = try Fixture(kind: kind)
         let store = fixture.store
         let token = try store.createToken(for: .client(fixture.ann.id), now: fixture.now)
         let first = request(token.id)
@@ -34,8 +37,9 @@ struct IdempotencyTests {
         #expect(try store.storedResponse(for: request(other.id), now: fixture.now) == nil)
     }
 
-    @Test func theSameKeyWithAnotherRequestIsAMismatch() throws {
-        let fixture = try Fixture()
+    @Test(arguments: StoreKind.available)
+    func theSameKeyWithAnotherRequestIsAMismatch(kind: StoreKind) throws {
+        let fixture = try Fixture(kind: kind)
         let store = fixture.store
         let token = try store.createToken(for: .librarian, now: fixture.now)
         try store.storeResponse(StoredResponse(status: 201, body: [1]), for: request(token.id), now: fixture.now)
@@ -56,8 +60,9 @@ struct IdempotencyTests {
         }
     }
 
-    @Test func entriesExpireAfterADayAndArePurged() throws {
-        let fixture = try Fixture()
+    @Test(arguments: StoreKind.available)
+    func entriesExpireAfterADayAndArePurged(kind: StoreKind) throws {
+        let fixture = try Fixture(kind: kind)
         let store = fixture.store
         let token = try store.createToken(for: .librarian, now: fixture.now)
         let kept = StoredResponse(status: 201, body: [1])
@@ -68,12 +73,13 @@ struct IdempotencyTests {
         // After a day the key may be used for another request; storing purges the old entries.
         try store.storeResponse(
             StoredResponse(status: 200, body: [2]), for: request(token.id, key: "key-2"), now: fixture.now.plus(day))
-        let keys = try Database(path: fixture.path).fetchAll("SELECT key FROM idempotency_keys") { $0.string(0) }
+        let keys = try fixture.store.database.fetchAll("SELECT key FROM idempotency_keys") { $0.string(0) }
         #expect(keys == ["key-2"])
     }
 
-    @Test func badKeysStatusesAndHeadersAreRefused() throws {
-        let fixture = try Fixture()
+    @Test(arguments: StoreKind.available)
+    func badKeysStatusesAndHeadersAreRefused(kind: StoreKind) throws {
+        let fixture = try Fixture(kind: kind)
         let store = fixture.store
         let token = try store.createToken(for: .librarian, now: fixture.now)
         for key in ["", "with space", String(repeating: "k", count: 256), "é"] {
@@ -95,8 +101,9 @@ struct IdempotencyTests {
         #expect(try store.storedResponse(for: request(token.id), now: fixture.now) == nil)
     }
 
-    @Test func lookUpActAndStoreInOneTransactionRunsOnce() throws {
-        let fixture = try Fixture()
+    @Test(arguments: StoreKind.available)
+    func lookUpActAndStoreInOneTransactionRunsOnce(kind: StoreKind) throws {
+        let fixture = try Fixture(kind: kind)
         let store = fixture.store
         let token = try store.createToken(for: .client(fixture.ann.id), now: fixture.now)
         var actions = 0

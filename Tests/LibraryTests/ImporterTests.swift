@@ -1,3 +1,4 @@
+import StoreTestSupport
 import Testing
 
 @testable import Library
@@ -10,16 +11,18 @@ import Testing
         NewBook(title: "Untitled notes"),
     ]
 
-    @Test func seedingTwiceChangesNothing() throws {
-        let fixture = try Fixture(books: 0)
+    @Test(arguments: StoreKind.available)
+    func seedingTwiceChangesNothing(kind: StoreKind) throws {
+        let fixture = try Fixture(kind: kind, books: 0)
         #expect(try fixture.store.importBooks(catalog) == ImportCounts(inserted: 4))
         #expect(try fixture.store.importBooks(catalog) == ImportCounts(unchanged: 4))
         #expect(try fixture.store.bookCount() == 4)
         #expect(try fixture.store.libraryPage(page: 1, perPage: 10, search: "odyssey").totalCount == 2)
     }
 
-    @Test func updatesMatchedBooksAndKeepsTheirStatus() throws {
-        let fixture = try Fixture(books: 0)
+    @Test(arguments: StoreKind.available)
+    func updatesMatchedBooksAndKeepsTheirStatus(kind: StoreKind) throws {
+        let fixture = try Fixture(kind: kind, books: 0)
         _ = try fixture.store.importBooks(catalog)
         try fixture.store.setStatus(.lost, bookID: 1)
         var changed = catalog
@@ -34,8 +37,9 @@ import Testing
         #expect(try fixture.store.libraryPage(page: 1, perPage: 10, search: "deluxe").totalCount == 1)
     }
 
-    @Test func invalidBookRollsBackTheWholeImport() throws {
-        let fixture = try Fixture(books: 0)
+    @Test(arguments: StoreKind.available)
+    func invalidBookRollsBackTheWholeImport(kind: StoreKind) throws {
+        let fixture = try Fixture(kind: kind, books: 0)
         #expect(throws: LibraryError.self) {
             try fixture.store.importBooks(catalog + [NewBook(title: "")])
         }

@@ -1,9 +1,11 @@
 import Library
+import StoreTestSupport
 import Testing
 
 @Suite struct ReturnAndRenewTests {
-    @Test func returnsOnlyOwnBooksOnce() throws {
-        let fixture = try Fixture()
+    @Test(arguments: StoreKind.available)
+    func returnsOnlyOwnBooksOnce(kind: StoreKind) throws {
+        let fixture = try Fixture(kind: kind)
         let store = fixture.store
         let (ann, bob, now) = (fixture.ann.id, fixture.bob.id, fixture.now)
         try store.take(bookIDs: [1, 2], clientID: ann, now: now)
@@ -32,16 +34,18 @@ import Testing
         try store.take(bookIDs: [1], clientID: bob, now: later)  // back on the shelf
     }
 
-    @Test func returnBeforeTakenTimeIsRecordedAsImmediate() throws {
-        let fixture = try Fixture()
+    @Test(arguments: StoreKind.available)
+    func returnBeforeTakenTimeIsRecordedAsImmediate(kind: StoreKind) throws {
+        let fixture = try Fixture(kind: kind)
         try fixture.store.take(bookIDs: [1], clientID: fixture.ann.id, now: fixture.now)
         let skewed = try fixture.now.adding(seconds: -3_600)
         let returned = try fixture.store.returnBooks(bookIDs: [1], clientID: fixture.ann.id, now: skewed)
         #expect(returned.first?.loan.returnedAt == fixture.now)
     }
 
-    @Test func renewsTwiceFromTheDueDate() throws {
-        let fixture = try Fixture()
+    @Test(arguments: StoreKind.available)
+    func renewsTwiceFromTheDueDate(kind: StoreKind) throws {
+        let fixture = try Fixture(kind: kind)
         let store = fixture.store
         let (ann, now) = (fixture.ann.id, fixture.now)
         try store.take(bookIDs: [1], clientID: ann, now: now)
@@ -56,8 +60,9 @@ import Testing
         #expect(try store.openLoans(clientID: ann, now: now).first?.loan.dueAt == now.adding(days: 42))
     }
 
-    @Test func refusesRenewingOverdueOrOthersBooks() throws {
-        let fixture = try Fixture()
+    @Test(arguments: StoreKind.available)
+    func refusesRenewingOverdueOrOthersBooks(kind: StoreKind) throws {
+        let fixture = try Fixture(kind: kind)
         let store = fixture.store
         let (ann, bob, now) = (fixture.ann.id, fixture.bob.id, fixture.now)
         try store.take(bookIDs: [1], clientID: ann, now: now)

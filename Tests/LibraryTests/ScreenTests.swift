@@ -1,10 +1,12 @@
+import StoreTestSupport
 import Testing
 
 @testable import Library
 
 @Suite struct ScreenTests {
-    @Test func libraryPageShowsEachBooksAvailabilityForTheViewer() throws {
-        let fixture = try Fixture(books: 6)
+    @Test(arguments: StoreKind.available)
+    func libraryPageShowsEachBooksAvailabilityForTheViewer(kind: StoreKind) throws {
+        let fixture = try Fixture(kind: kind, books: 6)
         let store = fixture.store
         let (ann, bob, now) = (fixture.ann.id, fixture.bob.id, fixture.now)
         try store.take(bookIDs: [2], clientID: ann, now: now)
@@ -24,8 +26,9 @@ import Testing
         #expect(page.pageCount == 1)
     }
 
-    @Test func clientLoansAreOrderedByTakenTimeWithOverdueFlags() throws {
-        let fixture = try Fixture()
+    @Test(arguments: StoreKind.available)
+    func clientLoansAreOrderedByTakenTimeWithOverdueFlags(kind: StoreKind) throws {
+        let fixture = try Fixture(kind: kind)
         let store = fixture.store
         let (ann, now) = (fixture.ann.id, fixture.now)
         try store.take(bookIDs: [7], clientID: ann, now: now)
@@ -41,8 +44,9 @@ import Testing
         #expect(throws: LibraryError.noSuchClient(id: 9)) { try store.clientSummary(clientID: 9, now: now) }
     }
 
-    @Test func historyIsNewestFirst() throws {
-        let fixture = try Fixture()
+    @Test(arguments: StoreKind.available)
+    func historyIsNewestFirst(kind: StoreKind) throws {
+        let fixture = try Fixture(kind: kind)
         let store = fixture.store
         let (ann, now) = (fixture.ann.id, fixture.now)
         try store.take(bookIDs: [1, 2, 3], clientID: ann, now: now)
@@ -54,8 +58,9 @@ import Testing
         #expect(try store.loanHistory(clientID: fixture.bob.id).isEmpty)
     }
 
-    @Test func wholeScreenInOneSnapshot() throws {
-        let fixture = try Fixture(books: 30)
+    @Test(arguments: StoreKind.available)
+    func wholeScreenInOneSnapshot(kind: StoreKind) throws {
+        let fixture = try Fixture(kind: kind, books: 30)
         try fixture.store.take(bookIDs: [25], clientID: fixture.ann.id, now: fixture.now)
         let screen = try fixture.store.clientScreen(clientID: fixture.ann.id, page: 2, perPage: 20, now: fixture.now)
         #expect(screen.summary.client == fixture.ann)

@@ -1,11 +1,14 @@
 import Library
+import StoreTestSupport
 import Testing
 
 @Suite("What Seeding needs from Library: client import, first use, every book in order")
 struct SeedingSupportTests {
-    @Test("ClientImporter inserts, updates and leaves alone by card number, and refuses bad fields")
-    func clientImporter() throws {
-        let fixture = try Fixture(books: 0)
+    @Test(
+        "ClientImporter inserts, updates and leaves alone by card number, and refuses bad fields",
+        arguments: StoreKind.available)
+    func clientImporter(kind: StoreKind) throws {
+        let fixture = try Fixture(kind: kind, books: 0)
         let outcomes = try fixture.store.write { store in
             let importer = try ClientImporter(store: store, now: fixture.now)
             let first = [
@@ -26,10 +29,10 @@ struct SeedingSupportTests {
         #expect(try fixture.store.allClients().count == 3)
     }
 
-    @Test("firstUse runs its body once; a throw leaves it to do")
-    func firstUse() throws {
+    @Test("firstUse runs its body once; a throw leaves it to do", arguments: StoreKind.available)
+    func firstUse(kind: StoreKind) throws {
         struct Refusal: Error {}
-        let fixture = try Fixture(books: 0)
+        let fixture = try Fixture(kind: kind, books: 0)
         #expect(throws: Refusal.self) {
             try fixture.store.firstUse(now: fixture.now) { store -> Int in
                 _ = try store.addClient(name: "Rolled back", now: fixture.now)
@@ -46,16 +49,16 @@ struct SeedingSupportTests {
         #expect(try fixture.store.allClients().map(\.name) == ["Ann", "Bob", "Cid"])
     }
 
-    @Test("forEachBook gives every book once, in id order, across chunks")
-    func forEachBook() throws {
-        let fixture = try Fixture(books: 25)
+    @Test("forEachBook gives every book once, in id order, across chunks", arguments: StoreKind.available)
+    func forEachBook(kind: StoreKind) throws {
+        let fixture = try Fixture(kind: kind, books: 25)
         for chunkSize in [1, 10, 25, 1000] {
             var ids: [Int] = []
             try fixture.store.forEachBook(chunkSize: chunkSize) { ids.append($0.id) }
             #expect(ids == Array(1...25), "chunk size \(chunkSize)")
         }
         var titles: [String] = []
-        try Fixture(books: 0).store.forEachBook { titles.append($0.title) }
+        try Fixture(kind: kind, books: 0).store.forEachBook { titles.append($0.title) }
         #expect(titles.isEmpty)
     }
 }

@@ -1,12 +1,15 @@
 import Foundation
-import Library
 import SQLite
+import StoreTestSupport
 import Testing
+
+@testable import Library
 
 @Suite("PINs and sign-in: policy, lock-out, no card-existence oracle")
 struct SignInTests {
-    @Test func aClientSignsInWithTheRightPINOnly() throws {
-        let fixture = try Fixture()
+    @Test(arguments: StoreKind.available)
+    func aClientSignsInWithTheRightPINOnly(kind: StoreKind) throws {
+        let fixture = try Fixture(kind: kind)
         let store = fixture.store
         #expect(try !store.hasPIN(clientID: fixture.ann.id))
         try store.setPIN(clientID: fixture.ann.id, pin: "4821", now: fixture.now)
@@ -25,16 +28,18 @@ struct SignInTests {
         }
     }
 
-    @Test func thePINIsKeptOnlyAsAnArgon2idHash() throws {
-        let fixture = try Fixture()
+    @Test(arguments: StoreKind.available)
+    func thePINIsKeptOnlyAsAnArgon2idHash(kind: StoreKind) throws {
+        let fixture = try Fixture(kind: kind)
         try fixture.store.setPIN(clientID: fixture.ann.id, pin: "90817263", now: fixture.now)
         let values = try fixture.everyStoredValue()
         #expect(!values.contains { $0.contains("90817263") })
         #expect(values.contains { $0.hasPrefix("$argon2id$") })
     }
 
-    @Test func setAndClearRefuseBadInput() throws {
-        let fixture = try Fixture()
+    @Test(arguments: StoreKind.available)
+    func setAndClearRefuseBadInput(kind: StoreKind) throws {
+        let fixture = try Fixture(kind: kind)
         let store = fixture.store
         #expect(throws: AuthError.pinNotAllowed) {
             try store.setPIN(clientID: fixture.ann.id, pin: "12", now: fixture.now)
@@ -51,8 +56,9 @@ struct SignInTests {
         }
     }
 
-    @Test func fiveFailuresLockTheCardFifteenMinutesWhateverThePIN() throws {
-        let fixture = try Fixture()
+    @Test(arguments: StoreKind.available)
+    func fiveFailuresLockTheCardFifteenMinutesWhateverThePIN(kind: StoreKind) throws {
+        let fixture = try Fixture(kind: kind)
         let store = fixture.store
         let card = fixture.ann.cardNumber
         try store.setPIN(clientID: fixture.ann.id, pin: "4821", now: fixture.now)
@@ -82,8 +88,9 @@ struct SignInTests {
         _ = try store.signIn(cardNumber: card, pin: "4821", now: fixture.now.plus(16 * 60))
     }
 
-    @Test func anUnknownCardBehavesLikeAWrongPIN() throws {
-        let fixture = try Fixture()
+    @Test(arguments: StoreKind.available)
+    func anUnknownCardBehavesLikeAWrongPIN(kind: StoreKind) throws {
+        let fixture = try Fixture(kind: kind)
         let store = fixture.store
         try store.setPIN(clientID: fixture.ann.id, pin: "4821", now: fixture.now)
         for _ in 0..<5 {
@@ -95,7 +102,7 @@ struct SignInTests {
         #expect(throws: AuthError.lockedOut(retryAfter: 15 * 60)) {
             try store.signIn(cardNumber: "C-NOBODY", pin: "4821", now: fixture.now)
         }
-        let failures = try Database(path: fixture.path).fetchAll(
+        let failures = try fixture.store.database.fetchAll(
             "SELECT card_number FROM sign_in_failures"
         ) { $0.string(0) }
         #expect(failures == Array(repeating: "C-NOBODY", count: 5))
@@ -106,8 +113,9 @@ struct SignInTests {
         }
     }
 
-    @Test func settingAPINClearsTheLockOut() throws {
-        let fixture = try Fixture()
+    @Test(arguments: StoreKind.available)
+    func settingAPINClearsTheLockOut(kind: StoreKind) throws {
+        let fixture = try Fixture(kind: kind)
         let store = fixture.store
         try store.setPIN(clientID: fixture.ann.id, pin: "4821", now: fixture.now)
         for _ in 0..<5 {
@@ -120,16 +128,17 @@ struct SignInTests {
         _ = try store.signIn(cardNumber: fixture.ann.cardNumber, pin: "7777", now: fixture.now)
     }
 
-    @Test func parallelGuessesCannotGetPastTheLimit() throws {
-        let fixture = try Fixture()
+    @Test(arguments: StoreKind.available)
+    func parallelGuessesCannotGetPastTheLimit(kind: StoreKind) throws {
+        let fixture = try Fixture(kind: kind)
         try fixture.store.setPIN(clientID: fixture.ann.id, pin: "4821", now: fixture.now)
         let card = fixture.ann.cardNumber
-        let path = fixture.path
+        let location = fixture.location
         let now = fixture.now
         let results = Results()
         runOnThreads(8) { index in
             let store = try! LibraryStore.open(
-                at: path, options: DatabaseOptions(busyTimeoutMilliseconds: 30_000), now: now)
+                at: location, options: DatabaseOptions(busyTimeoutMilliseconds: 30_000), now: now)
             do {
                 _ = try store.signIn(cardNumber: card, pin: String(format: "%04d", index), now: now)
                 results.add("signed in")
@@ -140,8 +149,8 @@ struct SignInTests {
             }
         }
         #expect(results.all.filter { $0 == "failed" }.count <= AccessRules.maxFailedSignIns)
-        #expect(results.all.allSatisfy { $0 == "failed" || $0 == "locked" })
-        let recorded = try Database(path: path).fetchOne("SELECT count(*) FROM sign_in_failures") { $0.int(0) }
+        #expect(results.all.allSatisfy { $0 == "failed" || $0 == "locked" }, "\(results.all)")
+        let recorded = try fixture.store.database.fetchOne("SELECT count(*) FROM sign_in_failures") { $0.int(0) }
         #expect(recorded == results.all.filter { $0 == "failed" }.count)
     }
 }

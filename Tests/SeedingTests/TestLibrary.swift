@@ -1,19 +1,39 @@
 import Foundation
 import SQLite
 import Seeding
+import StoreTestSupport
 
 @testable import Library
 
-/// A fresh temporary directory with a migrated library database in it, removed when released.
+/// A fresh temporary directory with a migrated library database in it, removed when released; or (`.postgresql`)
+/// the directory and a fresh PostgreSQL database for the library (see `PostgreSQLTestDatabase`).
 final class TestLibrary {
     let path: String
     let store: LibraryStore
     let now = Timestamp(year: 2026, month: 11, day: 29, hour: 14, minute: 40)!
+    /// The PostgreSQL database (nil for SQLite); declared after the store, so the store's connection closes first.
+    let postgreSQL: PostgreSQLTestDatabase?
 
-    init() throws {
+    init(kind: StoreKind = .sqlite) throws {
         path = NSTemporaryDirectory() + "seeding-tests-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        store = try LibraryStore.open(at: path + "/library.db", now: now)
+        switch kind {
+        case .sqlite:
+            postgreSQL = nil
+            store = try LibraryStore.open(at: path + "/library.db", now: now)
+        case .postgresql:
+            let database = try PostgreSQLTestDatabase()
+            postgreSQL = database
+            store = try LibraryStore.open(at: database.url, now: now)
+        }
+    }
+
+    /// Another connection to an existing PostgreSQL library (the directory is a fresh one).
+    init(postgreSQL database: PostgreSQLTestDatabase) throws {
+        path = NSTemporaryDirectory() + "seeding-tests-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        store = try LibraryStore.open(at: database.url, now: now)
+        postgreSQL = database
     }
 
     deinit {

@@ -1,0 +1,60 @@
+import Library
+import StoreTestSupport
+import Testing
+
+/// Searches where the stores' full-text engines could part: SQLite's FTS5 (the unicode61 tokenizer: a word is a run
+/// of letters and digits; a phrase lies within one column) and PostgreSQL's tsvector (the default parser of the
+/// 'simple' configuration, over the three columns in one vector). The same books must be found on both.
+@Suite struct SearchAgreementTests {
+    static let books = [
+        NewBook(title: "Dune", author: "Frank Herbert"),
+        NewBook(title: "Nineteen Eighty-Four", author: "George Orwell"),
+        NewBook(title: "War and Peace", author: "Leo Tolstoy", description: "Written by Tolstoy (1828-1910)."),
+        NewBook(title: "Web Pages", description: "Read at example.com, version 2.5."),
+    ]
+
+    static func titles(_ kind: StoreKind, _ search: String) throws -> [String] {
+        let fixture = try Fixture(kind: kind, books: 0)
+        _ = try fixture.store.importBooks(books)
+        let found = try fixture.store.libraryPage(page: 1, perPage: 10, search: search).entries
+        return found.map(\.book.title).sorted()
+    }
+
+    @Test(
+        arguments: StoreKind.available,
+        [
+            ("\"dune frank\"", []),  // a phrase does not run on from the title into the author
+            ("\"herbert dune\"", []),
+            ("\"frank herbert\"", ["Dune"]),
+            ("\"orwell nineteen\"", []),
+            ("eighty-four orwell", ["Nineteen Eighty-Four"]),
+            ("four", ["Nineteen Eighty-Four"]),
+            ("1828", ["War and Peace"]),
+            ("example", ["Web Pages"]),
+        ] as [(String, [String])])
+    func phrasesLieWithinOneColumn(kind: StoreKind, example: (search: String, expected: [String])) throws {
+        #expect(try Self.titles(kind, example.search) == example.expected, "\(example.search)")
+    }
+
+    /// PostgreSQL's parser keeps "eighty-four" whole before its parts (so a phrase over it finds no book), a number
+    /// after a hyphen signed ("-1910"), a host name ("example.com") and a decimal ("2.5") as one token each, where
+    /// unicode61 splits them into words. The vector is built from the search columns by migrations/postgresql/0002,
+    /// so the store's queries cannot make up for it; until the schema does, PostgreSQL misses these books.
+    @Test(
+        arguments: StoreKind.available,
+        [
+            ("\"nineteen eighty four\"", ["Nineteen Eighty-Four"]),  // a hyphen separates words
+            ("\"nineteen eighty-four\"", ["Nineteen Eighty-Four"]),
+            ("1910", ["War and Peace"]),  // after a hyphen, a number is a word of its own
+            ("com", ["Web Pages"]),  // so is the part of a host name after a dot
+            ("5", ["Web Pages"]),  // and the digits after a decimal point
+        ] as [(String, [String])])
+    func punctuationSeparatesWords(kind: StoreKind, example: (search: String, expected: [String])) throws {
+        let found = try Self.titles(kind, example.search)
+        withKnownIssue("PostgreSQL's text search parser does not split at this punctuation") {
+            #expect(found == example.expected, "\(example.search)")
+        } when: {
+            kind == .postgresql
+        }
+    }
+}
