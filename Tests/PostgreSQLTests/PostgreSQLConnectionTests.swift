@@ -147,15 +147,6 @@ struct PostgreSQLConnectionTests {
 
 /// What the driver does without a server.
 @Suite struct PostgreSQLTextTests {
-    @Test("numbering skips quotes, identifiers and comments")
-    func numbering() {
-        #expect(
-            PostgreSQLConnection.numberingPlaceholders("SELECT ?, '?', \"a?\", ? -- ?\n, ?")
-                == "SELECT $1, '?', \"a?\", $2 -- ?\n, $3")
-        #expect(PostgreSQLConnection.numberingPlaceholders("SELECT 'it''s ?', ?") == "SELECT 'it''s ?', $1")
-        #expect(PostgreSQLConnection.numberingPlaceholders("SELECT 1") == "SELECT 1")
-    }
-
     @Test("bytes travel as \\x hex")
     func bytes() {
         #expect(PostgreSQLBytes.text([0xDE, 0xAD, 0x00]) == "\\xdead00")
