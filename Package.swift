@@ -114,7 +114,8 @@ let package = Package(
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Sections", "Formats"], exclude: ["Golden"]),
         .testTarget(name: "LibraryScreenTests", dependencies: ["LibraryScreen", "Library", "Sections"]),
         .testTarget(
-            name: "LibraryCLITests", dependencies: ["LibraryCLI", "Library", "SQLite", "PostgreSQL"], exclude: ["Golden"]),
+            name: "LibraryCLITests", dependencies: ["LibraryCLI", "Library", "SQLite", "PostgreSQL"],
+            exclude: ["Golden"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["Library", "SQLite"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Formats"]),
         .testTarget(
