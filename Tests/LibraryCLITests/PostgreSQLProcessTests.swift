@@ -380,6 +380,51 @@ struct PostgreSQLProcessTests {
         #expect(try pg.run(["import", output]).out == "books: 0 inserted, 0 updated, 50 unchanged, 0 skipped\n")
     }
 
+    @Test("copy moves a whole library from SQLite to PostgreSQL and back: every screen, loan, token and PIN kept")
+    func copyBetweenStores() throws {
+        let pg = try PostgreSQLSandbox()
+        let sqlite = pg.files
+        sqlite.now = pg.now
+        #expect(sqlite.run(["init"]).code == 0)
+        for arguments in [["--client", "2", "take", "3", "5"], ["--client", "2", "return", "5"], ["take", "7"]] {
+            #expect(sqlite.run(["-q"] + arguments).code == 0)
+        }
+        let token = sqlite.run(["tokens", "create", "--client", "1"]).out.trimmingCharacters(
+            in: .whitespacesAndNewlines)
+        #expect(sqlite.run(["clients", "pin", "3"], input: "9876\n").code == 0)
+        let copied = try pg.run(["--json", "copy", "--from", sqlite.database, "--to", pg.url])
+        #expect(copied.code == 0, "\(copied.err)")
+        let counts = try parseJSON(copied.out)
+        #expect(counts["books"] as? Int == 49 && counts["loans"] as? Int == 3 && counts["tokens"] as? Int == 1)
+        for arguments in [
+            ["--json", "list"], ["--json", "list", "--client", "2"], ["--json", "history", "--client", "2"],
+            ["export"], ["--json", "clients"], ["--json", "tokens"],
+        ] {
+            let onPostgreSQL = try pg.run(arguments)
+            #expect(onPostgreSQL.code == 0 && onPostgreSQL.out == sqlite.run(arguments).out, "\(arguments)")
+        }
+        // The token and the PIN work on the copy; new rows get ids after the copied ones.
+        let store = try LibraryStore.open(at: pg.url, now: Timestamp(iso8601: pg.now))
+        #expect(try store.authenticate(token: token, now: Timestamp(iso8601: pg.now))?.owner == .client(1))
+        #expect(try store.pinMatches(cardNumber: "C-0003", pin: "9876"))
+        let added = try pg.run(["clients", "add", "Fifth"])
+        #expect(added.code == 0 && (added.out + added.err).contains("client #5"), "\(added.out)\(added.err)")
+        #expect(try pg.run(["books", "add", "--title", "Fiftieth"]).code == 0)
+        #expect(try pg.count("SELECT max(id) FROM books") == 50)
+        #expect(try pg.run(["migrate", "--check"]).code == 0)
+        // Into a library that is not empty: refused, nothing changed.
+        let before = try pg.dump()
+        let refused = try pg.run(["copy", "--from", sqlite.database, "--to", pg.url])
+        #expect(refused.code == 1 && refused.err.contains("not empty"), "\(refused.err)")
+        #expect(try pg.dump() == before)
+        // And back into a new SQLite file: the same library.
+        let back = sqlite.directory + "/back.sqlite"
+        #expect(try pg.run(["copy", "--from", pg.url, "--to", back]).code == 0)
+        for arguments in [["--json", "list", "--client", "2"], ["export"], ["--json", "tokens"]] {
+            #expect(sqlite.run(["--db", back] + arguments).out == (try pg.run(arguments)).out, "\(arguments)")
+        }
+    }
+
     @Test("a missing database, an unreachable server, a password in the URL, another program's database")
     func errors() throws {
         let pg = try PostgreSQLSandbox()
