@@ -82,7 +82,7 @@ done
 if [ $quick = 1 ]; then
     loan_pairs=50 loan_runs=1 import_books=2000 default_large=0 books=200 seconds=1 default_rounds=1
 else
-    loan_pairs=1000 loan_runs=5 import_books=100000 default_large=1000000 books=10000 seconds=10 default_rounds=3
+    loan_pairs=1000 loan_runs=7 import_books=100000 default_large=1000000 books=10000 seconds=10 default_rounds=3
 fi
 rounds=${rounds:-$default_rounds}
 large=${large:-$default_large}

@@ -46,7 +46,7 @@ enum PostgreSQLLoanBenchmark {
             ])
         printStats("LibraryStore.take + returnBooks (PostgreSQL)", stats[0], work: 2 * pairs, unit: "transactions/s")
         printStats("baseline: libpq C API, same statements", stats[1], work: 2 * pairs, unit: "transactions/s")
-        printRatio("pgloans", subject: stats[0].median, baseline: stats[1].median, target: 0.7)
+        printPairedRatio("pgloans", subject: stats[0], baseline: stats[1], target: 0.7)
     }
 
     /// The library every run starts from: migrated by librarycli, 1,000 books, one client (limit 5).
