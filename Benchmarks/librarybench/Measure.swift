@@ -9,6 +9,13 @@ func monotonicSeconds() -> Double {
     return Double(now.tv_sec) + Double(now.tv_nsec) * 1e-9
 }
 
+/// Seconds of CPU this process has used (all its threads).
+func processCPUSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) * 1e-9
+}
+
 /// Runs `body` and returns how long it took, in seconds.
 func timed(_ body: () throws -> Void) rethrows -> Double {
     let start = monotonicSeconds()

@@ -11,6 +11,9 @@ import Seeding
 /// baseline's SQL is the store's, written out: the same statements, prepared once, in the same transactions.
 enum PostgreSQLLoanBenchmark {
     static let libraryBooks = LoanBenchmark.libraryBooks
+    /// The client's CPU seconds in each timed run, by side (the benchmark runs on one thread): what the process
+    /// itself spends, apart from the server and the waiting.
+    nonisolated(unsafe) static var cpuSeconds: [String: [Double]] = [:]
 
     static func run(_ options: Options) throws {
         guard let url = options.url else {
@@ -47,6 +50,12 @@ enum PostgreSQLLoanBenchmark {
         printStats("LibraryStore.take + returnBooks (PostgreSQL)", stats[0], work: 2 * pairs, unit: "transactions/s")
         printStats("baseline: libpq C API, same statements", stats[1], work: 2 * pairs, unit: "transactions/s")
         printPairedRatio("pgloans", subject: stats[0], baseline: stats[1], target: 0.7)
+        let perTransaction = { (side: String) in  // (the first run of each side is the warm-up)
+            duration(Stats(seconds: Array(cpuSeconds[side, default: []].dropFirst())).median / Double(2 * pairs))
+        }
+        print(
+            "  the client's own CPU a transaction (medians): LibraryStore \(perTransaction("library")), "
+                + "libpq \(perTransaction("baseline"))")
     }
 
     /// The library every run starts from: migrated by librarycli, 1,000 books, one client (limit 5).
@@ -72,13 +81,21 @@ enum PostgreSQLLoanBenchmark {
 
     static func library(pairs: Int, url: String) throws -> Double {
         let store = try LibraryStore.open(at: url, now: Timestamp.systemNow())
-        return try timed {
+        return try timedWithCPU("library") {
             for pair in 0..<pairs {
                 let id = pair % libraryBooks + 1
                 try store.take(bookIDs: [id], clientID: 1, now: Timestamp.systemNow())
                 try store.returnBooks(bookIDs: [id], clientID: 1, now: Timestamp.systemNow())
             }
         }
+    }
+
+    /// `timed`, also recording the process's CPU seconds under `side`.
+    static func timedWithCPU(_ side: String, _ body: () throws -> Void) throws -> Double {
+        let cpu = processCPUSeconds()
+        let seconds = try timed(body)
+        cpuSeconds[side, default: []].append(processCPUSeconds() - cpu)
+        return seconds
     }
 
     // The store's statements (LibraryStore+Loans.swift, +Books, +Clients; Columns in LibraryStore.swift) with
@@ -110,7 +127,7 @@ enum PostgreSQLLoanBenchmark {
         let insert = try connection.prepare("insert_loan", insertSQL)
         let close = try connection.prepare("close_loan", closeSQL)
         let clientID = "1"
-        return try timed {
+        return try timedWithCPU("baseline") {
             for pair in 0..<pairs {
                 let id = String(pair % libraryBooks + 1)
                 // Take: the client (locked) and its limit, the book available, no open loan, under the limit.
