@@ -94,7 +94,7 @@ let package = Package(
         // Benchmarks (not part of `swift test`): `swift run -c release librarybench [scenario] [--n N]`.
         .executableTarget(
             name: "librarybench",
-            dependencies: ["CSQLite", "SQLite", "Library", "Seeding", "Sections", "LibraryScreen"],
+            dependencies: ["CSQLite", "CLibPQ", "SQLite", "Library", "Seeding", "Sections", "LibraryScreen"],
             path: "Benchmarks/librarybench"
         ),
         // The helpers of Benchmarks/serve.sh: the constant libmicrohttpd server (the floor) and an event-stream holder.

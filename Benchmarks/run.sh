@@ -3,7 +3,8 @@
 # with a baseline measured in the same run (see BENCHMARKS.md).
 #
 #   Benchmarks/run.sh            the real run (1,000 and 1,000,000 books; about 15 minutes on 2 cores), then
-#                                Benchmarks/serve.sh (the HTTP service under wrk; about 6 minutes more)
+#                                Benchmarks/serve.sh (the HTTP service under wrk; about 6 minutes more), then
+#                                Benchmarks/postgresql.sh (PostgreSQL on a throwaway cluster; about 10 minutes more)
 #   Benchmarks/run.sh --quick    tiny sizes, one run each: checks that the scripts work (about a minute once built)
 #   Benchmarks/run.sh --large N  the real run with N books as the large size and librarybench's N (e.g. 100000)
 #
@@ -310,6 +311,13 @@ serve_arguments=()
 report ""
 BENCH_SCRATCH=$scratch BENCH_OUT=$out bash "$root/Benchmarks/serve.sh" "${serve_arguments[@]}"
 cat "$out/serve/results.txt" >>"$results"
+
+# MARK: - PostgreSQL (issue 15)
+
+# Its own script too: it starts a throwaway cluster (or uses BENCH_POSTGRES_URL) and stops it on every exit path.
+report ""
+BENCH_SCRATCH=$scratch BENCH_OUT=$out bash "$root/Benchmarks/postgresql.sh" "${serve_arguments[@]}"
+cat "$out/postgresql/results.txt" >>"$results"
 
 report ""
 report "Results in $results (hyperfine logs and CSV files beside it)."

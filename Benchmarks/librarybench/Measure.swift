@@ -9,6 +9,13 @@ func monotonicSeconds() -> Double {
     return Double(now.tv_sec) + Double(now.tv_nsec) * 1e-9
 }
 
+/// Seconds of CPU this process has used (all its threads).
+func processCPUSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) * 1e-9
+}
+
 /// Runs `body` and returns how long it took, in seconds.
 func timed(_ body: () throws -> Void) rethrows -> Double {
     let start = monotonicSeconds()
@@ -76,6 +83,25 @@ func printRatio(_ key: String, subject: Double, baseline: Double, target: Double
     if !note.isEmpty { line += " \(note)" }
     print(line)
     print("RESULT \(key) ratio=\(fixed(ratio, 3)) target=\(target.map { fixed($0, 2) } ?? "-") \(verdict)")
+}
+
+/// Prints the ratio of the subject's speed to the baseline's taken run by run (each run's two sides measured one
+/// right after the other), as the median of those ratios with their range, beside the ratio of the medians; the
+/// machine-readable line and the verdict use the median of the runs' ratios, which a busy moment that slows both
+/// sides of one run moves least.
+func printPairedRatio(_ key: String, subject: Stats, baseline: Stats, target: Double?) {
+    let ratios = zip(subject.seconds, baseline.seconds).map { $1 / $0 }
+    let paired = Stats(seconds: ratios)
+    var line = "  ratio \(fixed(paired.median, 2))x the baseline's speed (median of the runs' ratios, "
+    line += "\(fixed(paired.minimum, 2))-\(fixed(paired.maximum, 2)); ratio of the medians "
+    line += "\(fixed(baseline.median / subject.median, 2))x)"
+    var verdict = "-"
+    if let target {
+        verdict = paired.median >= target ? "met" : "NOT MET"
+        line += " (target >= \(fixed(target, 2))x: \(verdict))"
+    }
+    print(line)
+    print("RESULT \(key) ratio=\(fixed(paired.median, 3)) target=\(target.map { fixed($0, 2) } ?? "-") \(verdict)")
 }
 
 /// Prints a named figure that has no baseline, such as a scaling factor, with its target.

@@ -1,7 +1,7 @@
 import Glibc
 
 // librarybench: librarycli's benchmarks, each measured against a baseline in the same run (see BENCHMARKS.md).
-// Build and run in release: swift run -c release librarybench [scenario] [--n N] [--runs R]
+// Build and run in release: swift run -c release librarybench [scenario] [--n N] [--runs R] [--url URL]
 
 do {
     let options = try Options(Array(CommandLine.arguments.dropFirst()))
@@ -14,6 +14,7 @@ do {
         case "loans": try LoanBenchmark.run(options)
         case "diff": try DiffBenchmark.run(options)
         case "search": try SearchBenchmark.run(options)
+        case "pgloans": try PostgreSQLLoanBenchmark.run(options)
         default: try ScreenBenchmark.run(options)
         }
         print("")
