@@ -95,7 +95,10 @@ let package = Package(
         .executableTarget(
             name: "librarybench",
             dependencies: ["CSQLite", "CLibPQ", "SQLite", "Library", "Seeding", "Sections", "LibraryScreen"],
-            path: "Benchmarks/librarybench"
+            path: "Benchmarks/librarybench",
+            // The raw libpq baseline calls libpq's C API directly, so the benchmark links it (librarycli loads it
+            // on demand through the PostgreSQL module instead).
+            linkerSettings: [.linkedLibrary("pq")]
         ),
         // The helpers of Benchmarks/serve.sh: the constant libmicrohttpd server (the floor) and an event-stream holder.
         .executableTarget(name: "servebench", dependencies: ["CMicroHTTPD"], path: "Benchmarks/servebench"),
