@@ -17,7 +17,8 @@ final class RawPGConnection {
             throw BenchError("cannot connect: \(message)")
         }
         handle = connection
-        librarycli_pq_silence_notices(connection)  // ("database ... does not exist, skipping" and the like)
+        // Notices ("database ... does not exist, skipping" and the like) are dropped, as librarycli drops them.
+        _ = PQsetNoticeProcessor(connection, { _, _ in }, nil)
         try exec("SET TimeZone = 'UTC'; SET DateStyle = 'ISO, YMD'; SET client_encoding = 'UTF8'")
     }
 
