@@ -102,13 +102,15 @@ enum PostgreSQLLoanBenchmark {
     // PostgreSQL's numbered placeholders, as the PostgreSQL module numbers them.
     static let lockedClientSQL =
         "SELECT c.id, c.name, c.card_number, c.loan_limit, c.created_at FROM clients c WHERE c.id = $1 FOR UPDATE"
-    static let clientSQL =
-        "SELECT c.id, c.name, c.card_number, c.loan_limit, c.created_at FROM clients c WHERE c.id = $1"
     static let bookSQL =
         "SELECT b.id, b.title, b.author, b.year, b.pages, b.description, b.isbn, b.status FROM books b WHERE b.id = $1"
     static let openLoanSQL = """
         SELECT l.id, l.book_id, l.client_id, l.taken_at, l.due_at, l.returned_at, l.renewals FROM loans l \
         WHERE l.book_id = $1 AND l.returned_at IS NULL
+        """
+    static let lockedOpenLoanSQL = """
+        SELECT l.id, l.book_id, l.client_id, l.taken_at, l.due_at, l.returned_at, l.renewals FROM loans l \
+        WHERE l.book_id = $1 AND l.returned_at IS NULL FOR UPDATE
         """
     static let heldSQL = "SELECT count(*) FROM loans WHERE client_id = $1 AND returned_at IS NULL"
     static let insertSQL = """
@@ -120,9 +122,9 @@ enum PostgreSQLLoanBenchmark {
     static func baseline(pairs: Int, url: String) throws -> Double {
         let connection = try RawPGConnection(url: url)
         let lockedClient = try connection.prepare("locked_client", lockedClientSQL)
-        let client = try connection.prepare("client", clientSQL)
         let book = try connection.prepare("book", bookSQL)
         let openLoan = try connection.prepare("open_loan", openLoanSQL)
+        let lockedOpenLoan = try connection.prepare("locked_open_loan", lockedOpenLoanSQL)
         let held = try connection.prepare("held", heldSQL)
         let insert = try connection.prepare("insert_loan", insertSQL)
         let close = try connection.prepare("close_loan", closeSQL)
@@ -153,15 +155,15 @@ enum PostgreSQLLoanBenchmark {
                     guard PQntuples(result) == 1 else { throw BenchError("book \(id) taken meanwhile") }
                 }
                 try connection.exec("COMMIT")
-                // Return: the client, the book, its open loan (this client's), closed by id.
+                // Return: the client (locked), the book, its open loan (locked; this client's), closed by id.
                 try connection.exec("BEGIN")
-                try client.run(clientID) { result in
+                try lockedClient.run(clientID) { result in
                     guard PQntuples(result) == 1 else { throw BenchError("no client") }
                 }
                 try book.run(id) { result in
                     guard PQntuples(result) == 1 else { throw BenchError("no book \(id)") }
                 }
-                let loanID = try openLoan.run(id) { result -> String in
+                let loanID = try lockedOpenLoan.run(id) { result -> String in
                     guard PQntuples(result) == 1, strcmp(PQgetvalue(result, 0, 2), clientID) == 0 else {
                         throw BenchError("book \(id) not on loan to the client")
                     }

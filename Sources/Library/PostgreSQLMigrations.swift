@@ -52,8 +52,15 @@ public struct PostgreSQLMigrator: Sendable {
         guard connection.isInTransaction else {
             return try connection.transaction(readOnly: true) { try status($0) }
         }
+        // Through information_schema, which reads the catalog in the transaction's snapshot (to_regclass reads the
+        // latest catalog, so it could see a table whose columns and rows this snapshot does not).
         let hasTable =
-            try connection.fetchOne("SELECT to_regclass('schema_migrations') IS NOT NULL") { $0.bool(0) } ?? false
+            try connection.fetchOne(
+                """
+                SELECT count(*) FROM information_schema.tables
+                WHERE table_schema = current_schema() AND table_name = 'schema_migrations'
+                """
+            ) { $0.int(0) } == 1
         var recorded: [String: String] = [:]
         if hasTable {
             let ours =
