@@ -117,13 +117,16 @@ let package = Package(
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Sections", "Formats"], exclude: ["Golden"]),
         .testTarget(name: "LibraryScreenTests", dependencies: ["LibraryScreen", "Library", "Sections"]),
         .testTarget(
-            name: "LibraryCLITests", dependencies: ["LibraryCLI", "Library", "SQLite", "PostgreSQL"],
+            name: "LibraryCLITests",
+            dependencies: ["LibraryCLI", "Library", "SQLite", "PostgreSQL", "StoreTestSupport"],
             exclude: ["Golden"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["Library", "SQLite"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Formats"]),
         .testTarget(
             name: "LibraryServerTests",
-            dependencies: ["LibraryServer", "HTTP", "Library", "SQLite", "PostgreSQL", "Formats", "Seeding"]
+            dependencies: [
+                "LibraryServer", "HTTP", "Library", "SQLite", "PostgreSQL", "Formats", "Seeding", "StoreTestSupport",
+            ]
         ),
     ]
 )

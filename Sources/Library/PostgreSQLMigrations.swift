@@ -80,22 +80,7 @@ public struct PostgreSQLMigrator: Sendable {
             let others = try Self.tables(connection).filter { $0 != "schema_migrations" }
             if !others.isEmpty { throw MigrationError.foreignDatabase(tables: others) }
         }
-        let known = Set(migrations.map(\.name))
-        if let unknown = recorded.keys.filter({ !known.contains($0) }).sorted().first {
-            throw MigrationError.unknownMigration(name: unknown)
-        }
-        var result = MigrationStatus(applied: [], pending: [])
-        for migration in migrations {
-            if let checksum = recorded[migration.name] {
-                guard checksum == migration.checksum else {
-                    throw MigrationError.checksumMismatch(name: migration.name)
-                }
-                result.applied.append(migration.name)
-            } else {
-                result.pending.append(migration.name)
-            }
-        }
-        return result
+        return try MigrationStatus(recorded: recorded, migrations: migrations)
     }
 
     /// Applies the pending migrations, each in its own transaction under the advisory lock (a migration another

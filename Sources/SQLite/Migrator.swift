@@ -386,21 +386,33 @@ public struct Migrator: Sendable {
                 throw MigrationError.foreignDatabase(tables: others.map(\.key.name))
             }
         }
-        let known = Dictionary(uniqueKeysWithValues: migrations.map { ($0.name, $0) })
-        if let unknown = recorded.keys.filter({ known[$0] == nil }).sorted().first {
+        return try MigrationStatus(recorded: recorded, migrations: migrations)
+    }
+}
+
+extension MigrationStatus {
+    /// The status of `migrations` against what a database recorded (name -> checksum), with the refusals every
+    /// store makes: a recorded name none of `migrations` has (a newer librarycli wrote it) and a checksum that
+    /// differs (the migration was edited after it was applied).
+    ///
+    /// ```swift
+    /// let status = try MigrationStatus(recorded: ["0001.sql": checksum], migrations: migrations)
+    /// ```
+    public init(recorded: [String: String], migrations: [Migration]) throws {
+        let known = Set(migrations.map(\.name))
+        if let unknown = recorded.keys.filter({ !known.contains($0) }).sorted().first {
             throw MigrationError.unknownMigration(name: unknown)
         }
-        var result = MigrationStatus(applied: [], pending: [])
+        self.init(applied: [], pending: [])
         for migration in migrations {
             if let checksum = recorded[migration.name] {
                 guard checksum == migration.checksum else {
                     throw MigrationError.checksumMismatch(name: migration.name)
                 }
-                result.applied.append(migration.name)
+                applied.append(migration.name)
             } else {
-                result.pending.append(migration.name)
+                pending.append(migration.name)
             }
         }
-        return result
     }
 }

@@ -4,39 +4,12 @@ import HTTP
 import Library
 import LibraryServer
 import PostgreSQL
+import StoreTestSupport
 import Testing
 
 #if canImport(Glibc)
     import Glibc
 #endif
-
-/// The PostgreSQL cluster the tests may use: `LIBRARY_TEST_POSTGRES`, a superuser URL of an empty database in a
-/// throwaway cluster. The tests that need it are skipped when it is not set.
-enum TestPostgreSQL {
-    static let baseURL: String? = {
-        guard let url = ProcessInfo.processInfo.environment["LIBRARY_TEST_POSTGRES"], !url.isEmpty else { return nil }
-        return url
-    }()
-
-    static var isConfigured: Bool { baseURL != nil }
-
-    /// `url` naming the database `name` instead of its own (the path's database, and a `dbname` parameter).
-    static func url(_ url: String, database name: String) -> String {
-        guard let scheme = url.range(of: "://") else { return url }
-        let rest = url[scheme.upperBound...]
-        let queryStart = rest.firstIndex(of: "?") ?? rest.endIndex
-        let beforeQuery = rest[..<queryStart]
-        let authority = beforeQuery[..<(beforeQuery.firstIndex(of: "/") ?? beforeQuery.endIndex)]
-        var result = url[..<scheme.upperBound] + authority + "/" + name
-        if queryStart < rest.endIndex {
-            let pairs = rest[rest.index(after: queryStart)...].split(separator: "&").map { pair -> String in
-                pair.lowercased().hasPrefix("dbname=") ? "dbname=" + name : String(pair)
-            }
-            result += "?" + pairs.joined(separator: "&")
-        }
-        return result
-    }
-}
 
 /// A library in a new PostgreSQL database (`t_<random hex>`), made by `librarycli init` (the demo catalog, or
 /// `--empty`), dropped at the end of the test.

@@ -65,12 +65,10 @@ public final class PostgreSQLTestDatabase: Sendable {
     /// try PostgreSQLTestDatabase.url("postgresql://me@db:5432/library", database: "lt_1")  // ...5432/lt_1
     /// ```
     public static func url(_ url: String, database: String) throws -> String {
-        guard LibraryDatabase.isPostgreSQLURL(url), let scheme = url.range(of: "://") else {
+        guard LibraryDatabase.isPostgreSQLURL(url) else {
             throw PostgreSQLTestDatabaseError("\(StoreKind.postgreSQLVariable) must be a postgresql:// URL")
         }
-        let query = url[scheme.upperBound...].firstIndex(of: "?") ?? url.endIndex
-        let path = url[scheme.upperBound..<query].firstIndex(of: "/") ?? query
-        return String(url[..<path]) + "/" + database + String(url[query...])
+        return TestPostgreSQL.url(url, database: database)
     }
 
     /// The name of the template the embedded PostgreSQL migrations make.
