@@ -159,6 +159,8 @@ public enum CatalogImport {
         do {
             try store.withBulkSettings {
                 try store.write { _ in
+                    // From the start on every attempt: PostgreSQL runs a transaction again after a deadlock.
+                    report = ImportReport(files: files, dryRun: options.dryRun)
                     try body(&report)
                     if options.dryRun { throw DryRunRollback(report: report) }
                 }
