@@ -89,6 +89,15 @@ struct Failure: Error {
             self.init(message: "cannot reach \(database): \(reason) Nothing was changed; try again.", code: .busy)
         } else if error.sqlState == "25006" {
             self.init(message: "cannot write to \(database): it is read-only (\(error.message)).", code: .cannotWrite)
+        } else if error.sqlState == "42501" {
+            // The role may not read or write the library's tables (GRANT them, or use the owner's role).
+            self.init(
+                message: "\(database) refused this role: \(reason) Nothing was changed.", code: .cannotWrite)
+        } else if error.sqlStateClass == "53" {
+            // Insufficient resources: disk full, out of memory, too many connections.
+            self.init(
+                message: "\(database) cannot take the change just now: \(reason) Nothing was changed; try again.",
+                code: .busy)
         } else if error.isConstraintViolation {
             self.init(message: "the library refused the change: \(error.message).", code: .refused)
         } else {

@@ -389,6 +389,29 @@ struct PostgreSQLProcessTests {
         }
     }
 
+    @Test("a role that may only read: list works, take is refused with exit 73 and changes nothing")
+    func readOnlyRole() throws {
+        let pg = try PostgreSQLSandbox()
+        #expect(try pg.run(["init"]).code == 0)
+        let role = "r_" + TestPostgreSQL.randomHex()
+        let admin = try pg.connect()
+        try admin.execute(script: "CREATE ROLE \(role) LOGIN; GRANT SELECT ON ALL TABLES IN SCHEMA public TO \(role)")
+        defer { try? admin.execute(script: "DROP OWNED BY \(role); DROP ROLE \(role)") }
+        // The test database's URL with the new role as its user (whatever user the tests' URL names).
+        let scheme = try #require(pg.url.range(of: "://"))
+        let rest = pg.url[scheme.upperBound...]
+        let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
+        let host = String(rest[..<authorityEnd].split(separator: "@", omittingEmptySubsequences: false).last ?? "")
+        let url = String(pg.url[..<scheme.upperBound]) + role + "@" + host + String(rest[authorityEnd...])
+        let before = try pg.dump()
+        let listed = try pg.run(["--db", url, "list"])
+        #expect(listed.code == 0 && listed.out.contains("Hey John Doe!"), "\(listed.err)")
+        let taken = try pg.run(["--db", url, "take", "3"])
+        #expect(taken.code == 73, "\(taken.err)")
+        #expect(taken.err.contains("refused this role") && taken.err.contains("Nothing was changed"), "\(taken.err)")
+        #expect(try pg.dump() == before)
+    }
+
     @Test("a missing database, an unreachable server, a password in the URL, another program's database")
     func errors() throws {
         let pg = try PostgreSQLSandbox()
