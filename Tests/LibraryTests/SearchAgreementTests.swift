@@ -1,4 +1,5 @@
 import Library
+import PostgreSQL
 import StoreTestSupport
 import Testing
 
@@ -51,5 +52,30 @@ import Testing
         ] as [(String, [String])])
     func punctuationSeparatesWords(kind: StoreKind, example: (search: String, expected: [String])) throws {
         #expect(try Self.titles(kind, example.search) == example.expected, "\(example.search)")
+    }
+
+    /// In a PostgreSQL database whose LC_CTYPE is C, the parser reads every non-ASCII character as a letter, so
+    /// quotes such as « » and dashes would stick to the words beside them; the schema maps them to spaces first.
+    @Test("in a database with LC_CTYPE C, quotes and dashes beyond ASCII still separate words", .needsPostgreSQL)
+    func punctuationInACTypeDatabase() throws {
+        let base = try #require(TestPostgreSQL.baseURL)
+        let admin = try PostgreSQLConnection(url: base)
+        let name = "lt_ctype_" + TestPostgreSQL.randomHex()
+        try admin.execute(
+            script: "CREATE DATABASE \"\(name)\" TEMPLATE template0 ENCODING 'UTF8' LC_CTYPE 'C' LC_COLLATE 'C'")
+        defer { try? admin.execute(script: "DROP DATABASE IF EXISTS \"\(name)\" WITH (FORCE)") }
+        let now = try Timestamp(iso8601: "2026-11-29T10:00:00Z")
+        let store = try LibraryStore.open(at: TestPostgreSQL.url(base, database: name), now: now)
+        _ = try store.importBooks([
+            NewBook(title: "«Война и мир» — роман", author: "Лев Толстой"),
+            NewBook(title: "Café «Noir»", author: "‘Anonymous’"),
+        ])
+        for (search, expected) in [
+            ("война", ["«Война и мир» — роман"]), ("роман", ["«Война и мир» — роман"]), ("noir", ["Café «Noir»"]),
+            ("anonymous", ["Café «Noir»"]), ("\"война и мир\"", ["«Война и мир» — роман"]),
+        ] {
+            let found = try store.libraryPage(page: 1, perPage: 10, search: search).entries.map(\.book.title)
+            #expect(found == expected, "\(search)")
+        }
     }
 }

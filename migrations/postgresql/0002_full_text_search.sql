@@ -17,17 +17,22 @@ ALTER TABLE books ADD COLUMN search_description text COLLATE "C" NOT NULL DEFAUL
 -- the text is folded already, and prefixes are asked for with `word:*`. The weights stand for FTS5's
 -- bm25(10.0, 4.0, 1.0): ts_rank's default weights for A, B and D are 1.0, 0.4 and 0.1, the same proportions.
 --
--- ASCII punctuation becomes spaces before the parser sees the text: FTS5's unicode61 splits words at every such
+-- Punctuation becomes spaces before the parser sees the text: FTS5's unicode61 splits words at every such
 -- character, while PostgreSQL's parser keeps "Eighty-Four", "2.5", "(1828-1910)" and "example.com" as compound
--- tokens that a search for "four", "5", "1910" or "com" would not find. (translate() maps each of the 32
--- characters of the first list to the space at the same place in the second.)
+-- tokens that a search for "four", "5", "1910" or "com" would not find, and in a database whose LC_CTYPE is C it
+-- reads every non-ASCII character as a letter, so «Война» would be one word with its quotes. translate() maps
+-- each character of the first list (ASCII punctuation, then the quotes, dashes and marks book titles use beyond
+-- it; NFKC folding has already turned full-width forms into ASCII) to the space at the same place in the second.
 ALTER TABLE books ADD COLUMN search_vector tsvector GENERATED ALWAYS AS (
-    setweight(to_tsvector('simple', translate(search_title, '!"#$%&''()*+,-./:;<=>?@[\]^_`{|}~',
-        '                                ')), 'A')
-    || setweight(to_tsvector('simple', translate(search_author, '!"#$%&''()*+,-./:;<=>?@[\]^_`{|}~',
-        '                                ')), 'B')
-    || setweight(to_tsvector('simple', translate(search_description, '!"#$%&''()*+,-./:;<=>?@[\]^_`{|}~',
-        '                                ')), 'D')
+    setweight(to_tsvector('simple', translate(search_title,
+        '!"#$%&''()*+,-./:;<=>?@[\]^_`{|}~«»‹›“”„‟‘’‚‛—–‐‑‒―…·•¡¿§¶†‡°′″「」『』【】《》〈〉、。・',
+        '                                                                           ')), 'A')
+    || setweight(to_tsvector('simple', translate(search_author,
+        '!"#$%&''()*+,-./:;<=>?@[\]^_`{|}~«»‹›“”„‟‘’‚‛—–‐‑‒―…·•¡¿§¶†‡°′″「」『』【】《》〈〉、。・',
+        '                                                                           ')), 'B')
+    || setweight(to_tsvector('simple', translate(search_description,
+        '!"#$%&''()*+,-./:;<=>?@[\]^_`{|}~«»‹›“”„‟‘’‚‛—–‐‑‒―…·•¡¿§¶†‡°′″「」『』【】《》〈〉、。・',
+        '                                                                           ')), 'D')
 ) STORED;
 
 CREATE INDEX books_search ON books USING gin (search_vector);
