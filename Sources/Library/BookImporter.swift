@@ -119,6 +119,11 @@ public final class BookImporter {
             WHERE id = ?
             """)
         index = try sqlite.map { try SearchIndexWriter(database: $0) }
+        if database.dialect == .postgresql && database.isInTransaction {
+            // Writers of books take turns from here, as SQLite's single writer does: the count's row stays locked
+            // until the import commits, so another import's look-ups of ISBNs happen after this one's books are in.
+            _ = try database.fetchOne("SELECT book_count FROM library_stats WHERE id = 1 FOR UPDATE") { $0.int(0) }
+        }
     }
 
     /// Inserts `draft`, or updates the existing copy it matches; throws `LibraryError.invalidInput` for bad fields.

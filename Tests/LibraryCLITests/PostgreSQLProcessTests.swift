@@ -480,6 +480,22 @@ struct PostgreSQLProcessTests {
         #expect(try pg.count("SELECT count(*) FROM schema_migrations") == Migrations.postgresql.count)
     }
 
+    @Test("4 processes import one catalog at once: each book once, every import succeeds, ids dense")
+    func raceToImport() throws {
+        let pg = try PostgreSQLSandbox()
+        #expect(try pg.run(["init", "--empty"]).code == 0)
+        let file = pg.files.directory + "/catalog.csv"
+        let rows = (1...1_500).map { "Book \($0),Author \($0 % 7),\(1900 + $0 % 100),97800000\(String(format: "%05d", $0))" }
+        try ("title,author,year,isbn\n" + rows.joined(separator: "\n") + "\n").write(
+            toFile: file, atomically: true, encoding: .utf8)
+        let running = try (1...4).map { _ in try RunningBinary(["-q", "import", file], environment: pg.environment) }
+        let results = running.map { $0.finish() }
+        #expect(results.map(\.code) == [0, 0, 0, 0], "\(results.map(\.err))")
+        #expect(try pg.count("SELECT count(*) FROM books") == 1_500)
+        #expect(try pg.count("SELECT max(id) FROM books") == 1_500)
+        #expect(try pg.count("SELECT book_count FROM library_stats") == 1_500)
+    }
+
     @Test("16 processes take one book at once: one loan, fifteen refusals with exit 1")
     func raceForOneBook() throws {
         let pg = try PostgreSQLSandbox()
