@@ -485,7 +485,9 @@ struct PostgreSQLProcessTests {
         let pg = try PostgreSQLSandbox()
         #expect(try pg.run(["init", "--empty"]).code == 0)
         let file = pg.files.directory + "/catalog.csv"
-        let rows = (1...1_500).map { "Book \($0),Author \($0 % 7),\(1900 + $0 % 100),97800000\(String(format: "%05d", $0))" }
+        let rows = (1...1_500).map {
+            "Book \($0),Author \($0 % 7),\(1900 + $0 % 100),97800000\(String(format: "%05d", $0))"
+        }
         try ("title,author,year,isbn\n" + rows.joined(separator: "\n") + "\n").write(
             toFile: file, atomically: true, encoding: .utf8)
         let running = try (1...4).map { _ in try RunningBinary(["-q", "import", file], environment: pg.environment) }
