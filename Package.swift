@@ -103,7 +103,7 @@ let package = Package(
         // The helpers of Benchmarks/serve.sh: the constant libmicrohttpd server (the floor) and an event-stream holder.
         .executableTarget(name: "servebench", dependencies: ["CMicroHTTPD"], path: "Benchmarks/servebench"),
 
-        .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
+        .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "StoreTestSupport"]),
         .testTarget(name: "PostgreSQLTests", dependencies: ["PostgreSQL"]),
         // What the store tests of LibraryTests and SeedingTests share: StoreKind (SQLite, and PostgreSQL when
         // LIBRARY_TEST_POSTGRES names a database) and a fresh PostgreSQL database per test.

@@ -1,5 +1,4 @@
 import StoreTestSupport
-import Synchronization
 import Testing
 
 @testable import Library
@@ -9,7 +8,7 @@ import Testing
     func racingForOneBookLendsItOnce(kind: StoreKind) throws {
         let fixture = try Fixture(kind: kind, books: 3)
         let clients = try (0..<16).map { try fixture.store.addClient(name: "Racer \($0)", now: fixture.now).id }
-        let results = Mutex<[Result<Int, LibraryError>]>([])
+        let results = Shared<[Result<Int, LibraryError>]>([])
         let (location, now) = (fixture.location, fixture.now)
         runOnThreads(clients.count) { index in
             do {
@@ -41,8 +40,8 @@ import Testing
     func loanLimitHoldsUnderRace(kind: StoreKind) throws {
         let fixture = try Fixture(kind: kind, books: 20, annLimit: 5)
         try fixture.store.take(bookIDs: [1, 2], clientID: fixture.ann.id, now: fixture.now)  // 3 left
-        let successes = Mutex(0)
-        let refusals = Mutex(0)
+        let successes = Shared(0)
+        let refusals = Shared(0)
         let (location, now, ann) = (fixture.location, fixture.now, fixture.ann.id)
         runOnThreads(10) { index in
             do {
@@ -65,7 +64,7 @@ import Testing
     @Test(arguments: StoreKind.available)
     func clientsAddedAtOnceGetGeneratedCardsOfTheirOwn(kind: StoreKind) throws {
         let fixture = try Fixture(kind: kind, books: 0)
-        let cards = Mutex<[String]>([])
+        let cards = Shared<[String]>([])
         let (location, now) = (fixture.location, fixture.now)
         runOnThreads(12) { index in
             do {
@@ -86,7 +85,7 @@ import Testing
     func returningABookFromSeveralConnectionsAtOnceReturnsItOnce(kind: StoreKind) throws {
         let fixture = try Fixture(kind: kind)
         try fixture.store.take(bookIDs: [1], clientID: fixture.ann.id, now: fixture.now)
-        let outcomes = Mutex<[String]>([])
+        let outcomes = Shared<[String]>([])
         let (location, now, ann) = (fixture.location, fixture.now, fixture.ann.id)
         runOnThreads(8) { _ in
             do {
@@ -108,7 +107,7 @@ import Testing
     func renewingFromSeveralConnectionsAtOnceCountsEveryRenewal(kind: StoreKind) throws {
         let fixture = try Fixture(kind: kind)
         try fixture.store.take(bookIDs: [1], clientID: fixture.ann.id, now: fixture.now)
-        let outcomes = Mutex<[String]>([])
+        let outcomes = Shared<[String]>([])
         let (location, now, ann) = (fixture.location, fixture.now, fixture.ann.id)
         runOnThreads(6) { _ in
             do {
@@ -132,7 +131,7 @@ import Testing
     @Test(arguments: StoreKind.available)
     func firstUseFromSeveralConnectionsAtOnceRunsOnce(kind: StoreKind) throws {
         let fixture = try Fixture(kind: kind, books: 0)
-        let outcomes = Mutex<[String]>([])
+        let outcomes = Shared<[String]>([])
         let (location, now) = (fixture.location, fixture.now)
         runOnThreads(6) { index in
             do {
@@ -157,8 +156,8 @@ import Testing
         let token = try fixture.store.createToken(for: .client(fixture.ann.id), now: fixture.now)
         let request = IdempotentRequest(
             principal: token.id, key: "retry-1", method: "POST", path: "/v1/loans", bodyHash: Secrets.sha256([1]))
-        let actions = Mutex(0)
-        let statuses = Mutex<[String]>([])
+        let actions = Shared(0)
+        let statuses = Shared<[String]>([])
         let (location, now, ann) = (fixture.location, fixture.now, fixture.ann.id)
         runOnThreads(6) { _ in
             do {

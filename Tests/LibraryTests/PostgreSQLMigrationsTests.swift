@@ -2,7 +2,6 @@ import Foundation
 import PostgreSQL
 import SQLite
 import StoreTestSupport
-import Synchronization
 import Testing
 
 @testable import Library
@@ -50,7 +49,7 @@ import Testing
     func migratingFromSeveralConnectionsAtOnceAppliesEachMigrationOnce() throws {
         let database = try PostgreSQLTestDatabase(migrated: false)
         let url = database.url
-        let applied = Mutex<[String]>([])
+        let applied = Shared<[String]>([])
         runOnThreads(4) { _ in
             do {
                 let connection = try PostgreSQLConnection(url: url)

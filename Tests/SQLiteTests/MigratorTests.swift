@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import StoreTestSupport
 import Testing
 
 @testable import SQLite
@@ -166,7 +166,7 @@ import Testing
     @Test func concurrentMigratorsBothSucceed() throws {
         let path = directory.file("race.db")
         let migrations = (1...8).map { Migration(name: "000\($0).sql", sql: "CREATE TABLE t\($0) (x INTEGER) STRICT;") }
-        let outcomes = Mutex<[Result<[String], any Error>]>([])
+        let outcomes = Shared<[Result<[String], any Error>]>([])
         runOnThreads(4) { _ in
             let result = Result {
                 let db = try Database(path: path, options: DatabaseOptions(busyTimeoutMilliseconds: 20_000))
