@@ -39,7 +39,9 @@ final class TestClient {
             }
         }
         guard result == 0 else {
-            Glibc.close(fd)
+            // Not closed here: a class whose initializer throws once every property is set is deinitialized,
+            // and deinit closes it. Closing twice could close a descriptor the server in this process had been
+            // given meanwhile (libmicrohttpd then aborts: "Failed to remove FD from epoll set").
             throw Failure(description: "connect failed: errno \(errno)")
         }
     }
