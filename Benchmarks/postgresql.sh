@@ -321,21 +321,8 @@ pg_db=$(database_url "$served")
 "$cli" -q --db "$db" copy --from "$db" --to "$pg_db" >/dev/null
 psql_on "$served" -c "VACUUM (ANALYZE)"
 
-# Waits (10 s at most) for "Listening on http://HOST:PORT" in a log; prints the port.
-listening_port() {
-    local log=$1 pid=$2
-    for _ in $(seq 1 200); do
-        if grep -q '^Listening on http' "$log" 2>/dev/null; then
-            sed -n 's|^Listening on http://[^:]*:\([0-9]*\).*|\1|p' "$log" | head -1
-            return 0
-        fi
-        kill -0 "$pid" 2>/dev/null || break
-        sleep 0.05
-    done
-    echo "postgresql.sh: the server did not start; its log:" >&2
-    cat "$log" >&2
-    return 1
-}
+# listening_port LOG PID: the port a server in the background listens on, once it says so.
+source "$root/Benchmarks/listening.sh"
 # Both servers as a user starts them (4 threads, the access log on, to a file), side by side.
 "$cli" --db "$db" serve --port 0 2>"$out/serve-sqlite.log" &
 pids+=("$!")

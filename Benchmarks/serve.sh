@@ -137,21 +137,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# Waits (10 s at most) for "Listening on http://HOST:PORT" in a log; prints the port.
-listening_port() {
-    local log=$1 pid=$2
-    for _ in $(seq 1 200); do
-        if grep -q '^Listening on http' "$log" 2>/dev/null; then
-            sed -n 's|^Listening on http://[^:]*:\([0-9]*\).*|\1|p' "$log" | head -1
-            return 0
-        fi
-        kill -0 "$pid" 2>/dev/null || break
-        sleep 0.05
-    done
-    echo "serve.sh: the server did not start; its log:" >&2
-    cat "$log" >&2
-    return 1
-}
+# listening_port LOG PID: the port a server in the background listens on, once it says so.
+source "$root/Benchmarks/listening.sh"
 
 # librarycli serve as a user starts it (4 threads, the access log on, written to a file).
 "$cli" --db "$db" serve --port 0 2>"$out/serve.log" &

@@ -3,6 +3,7 @@
 #
 #   bash Scripts/install-deps.sh            # as root, or with sudo available
 #   bash Scripts/install-deps.sh --browser  # instead, what the browser tests drive: chromium, its driver, Selenium
+#   bash Scripts/install-deps.sh --postgresql  # instead, PostgreSQL's server, for the tests' throwaway cluster
 #
 # README's two commands and .ci/run start with it. It prints nothing when everything is there.
 set -euo pipefail
@@ -20,8 +21,11 @@ packages=(
 if [[ "${1:-}" == "--browser" ]]; then
     # Tests/Browser/run.sh: Debian's Chromium (headless), its WebDriver and the Python bindings (/usr/bin/python3).
     packages=(chromium chromium-driver python3-selenium)
+elif [[ "${1:-}" == "--postgresql" ]]; then
+    # Scripts/postgres-cluster.sh and Benchmarks/postgresql.sh: Debian's PostgreSQL server and client.
+    packages=(postgresql)
 elif [[ $# -gt 0 ]]; then
-    echo "usage: bash Scripts/install-deps.sh [--browser]" >&2
+    echo "usage: bash Scripts/install-deps.sh [--browser | --postgresql]" >&2
     exit 64
 fi
 

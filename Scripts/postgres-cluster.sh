@@ -49,23 +49,10 @@ find_bindir() {
     printf '%s' "$best"
 }
 
-# Debian's `postgresql` (the current major version's server and client), when no server is installed.
+# Debian's `postgresql` (the current major version's server and client), when no server is installed: the same
+# guarded install as the build's packages. Its words go to stderr; stdout carries the URL alone.
 install_postgresql() {
-    local status
-    status="$(dpkg-query -W -f='${Status}' postgresql 2>/dev/null || true)"
-    [[ "$status" == "install ok installed" ]] && return 0
-    echo "Installing postgresql (the tests' throwaway cluster needs a PostgreSQL server)..." >&2
-    local sudo=()
-    if [[ "$(id -u)" -ne 0 ]]; then
-        command -v sudo >/dev/null 2>&1 || {
-            echo "error: the tests need PostgreSQL: run 'apt-get install postgresql' as root." >&2
-            exit 1
-        }
-        sudo=(sudo)
-    fi
-    export DEBIAN_FRONTEND=noninteractive
-    "${sudo[@]}" apt-get update -qq
-    "${sudo[@]}" apt-get install -y -qq --no-upgrade postgresql >/dev/null
+    bash "$(dirname "$0")/install-deps.sh" --postgresql >&2
 }
 
 # Runs a server binary as the cluster's owner: `postgres` when we are root (PostgreSQL refuses to run as root).
