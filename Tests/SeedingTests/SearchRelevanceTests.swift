@@ -1,7 +1,6 @@
 import Library
 import Seeding
 import StoreTestSupport
-import Synchronization
 import Testing
 
 /// Search relevance over a fixed catalog: the demo data plus the books below. Each case names the expected first
@@ -45,7 +44,7 @@ struct SearchRelevanceTests {
     }
 
     /// The seeded PostgreSQL library (kept for the whole run, so never dropped).
-    private static let seededPostgreSQL = Mutex<PostgreSQLTestDatabase?>(nil)
+    private static let seededPostgreSQL = Shared<PostgreSQLTestDatabase?>(nil)
 
     private static func seed(_ library: TestLibrary) throws {
         _ = try CatalogImport.seedDemo(into: library.store, now: library.now)

@@ -2,7 +2,6 @@ import Foundation
 import Library
 import PostgreSQL
 import SQLite
-import Synchronization
 
 /// A PostgreSQL database of one test's own, on the server `LIBRARY_TEST_POSTGRES` names: a clone of a template
 /// database that the embedded migrations made, so each test starts from a migrated, empty library in a fraction of
@@ -80,7 +79,7 @@ public final class PostgreSQLTestDatabase: Sendable {
     // MARK: - Private
 
     /// Whether this process has seen the template made (no lock and no look-up needed then).
-    private static let templateIsReady = Mutex(false)
+    private static let templateIsReady = Shared(false)
 
     /// Makes the template unless it is there; returns its name.
     private static func migratedTemplate(_ admin: PostgreSQLConnection, baseURL: String) throws -> String {
