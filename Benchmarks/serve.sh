@@ -209,9 +209,29 @@ done
 
 # MARK: - Rounds
 
+# wrk stops with a take or a return in flight, and the server finishes it after wrk has printed: wait until the pairs'
+# loans stop changing (at most 10 s) before counting them or returning what is left on loan.
+pairs_settle() {
+    local last="" now
+    for _ in $(seq 1 50); do
+        now=$(sqlite3 "$db" "SELECT count(*), count(returned_at) FROM loans WHERE client_id > 1;")
+        [ "$now" = "$last" ] && return 0
+        last=$now
+        sleep 0.2
+    done
+    echo "serve.sh: the pairs' loans were still changing 10 s after wrk stopped" >&2
+    return 1
+}
 open_pairs_back() { # returns the books the pairs left on loan (wrk stops between a take and its return)
-    sqlite3 "$db" "SELECT client_id, book_id FROM loans WHERE returned_at IS NULL AND client_id > 1;" |
-        while IFS='|' read -r client book; do "$cli" -q --db "$db" --client "$client" return "$book" >/dev/null; done
+    local client book
+    sqlite3 "$db" "SELECT client_id, book_id FROM loans WHERE returned_at IS NULL AND client_id > 1;" >"$out/open-pairs.txt"
+    while IFS='|' read -r client book; do
+        "$cli" -q --db "$db" --client "$client" return "$book" >/dev/null 2>"$out/return.err" || {
+            echo "serve.sh: could not return book $book of client $client after the pairs:" >&2
+            cat "$out/return.err" >&2
+            return 1
+        }
+    done <"$out/open-pairs.txt"
 }
 
 for round in $(seq 1 "$rounds"); do
@@ -239,6 +259,7 @@ for round in $(seq 1 "$rounds"); do
     loans_before=$(sqlite3 "$db" "SELECT count(*) FROM loans WHERE client_id > 1;")
     line=$(WRK_MODE=pairs WRK_TOKENS=$out/pair-tokens.txt WRK_FIRST_BOOK=101 \
         wrk_run "$seconds" "$pair_clients" "$pair_clients" "http://127.0.0.1:$serve_port")
+    pairs_settle
     loans_made=$(($(sqlite3 "$db" "SELECT count(*) FROM loans WHERE client_id > 1;") - loans_before))
     requests=$(field requests "$line")
     # Every take wrk counted made a loan; a connection's takes are at most one more than its returns, and a take in
