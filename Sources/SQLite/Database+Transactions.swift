@@ -24,9 +24,11 @@ extension Database {
 
     /// Runs `body` in a DEFERRED (read) transaction, so all its reads see one snapshot.
     ///
-    /// The transaction is read-only (`PRAGMA query_only`): a statement that writes inside it throws an
-    /// `SQLiteError` with `SQLITE_MISUSE` at once, so a write never starts as a read and upgrades later (which can
-    /// fail busy at once); writes belong in `write`, which is IMMEDIATE.
+    /// The transaction is read-only: a statement that writes inside it (`sqlite3_stmt_readonly` says so before it
+    /// runs) throws an `SQLiteError` with `SQLITE_MISUSE` at once, so a write never starts as a read and upgrades
+    /// later (which can fail busy at once); writes belong in `write`, which is IMMEDIATE. (Not `PRAGMA
+    /// query_only`: setting it expires every prepared statement of the connection, so each read would compile its
+    /// cached statements again.)
     ///
     /// ```swift
     /// let (clients, books) = try db.read { db in
@@ -36,12 +38,8 @@ extension Database {
     /// ```
     public func read<T>(_ body: (Database) throws -> T) throws -> T {
         precondition(!isInTransaction, "write/read cannot be nested; use savepoint")
-        try execute("PRAGMA query_only=ON")
         connection.isReading = true
-        defer {
-            connection.isReading = false
-            try? execute("PRAGMA query_only=OFF")
-        }
+        defer { connection.isReading = false }
         return try transaction(begin: "BEGIN DEFERRED", body)
     }
 

@@ -138,16 +138,39 @@ public final class Database {
     /// try db.execute(script: "CREATE TABLE a (x); CREATE TABLE b (y);")
     /// ```
     public func execute(script: String) throws {
+        if connection.isReading { return try executeReading(script: script) }
         var message: UnsafeMutablePointer<CChar>?
         let code = sqlite3_exec(connection.handle, script, nil, nil, &message)
         guard code == SQLITE_OK else {
-            if connection.isReading && code & 0xFF == SQLITE_READONLY {
-                sqlite3_free(message)
-                throw SQLiteError.writeInsideRead(sql: script)
-            }
             let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
             sqlite3_free(message)
             throw SQLiteError(code: sqlite3_extended_errcode(connection.handle), message: text, sql: script)
+        }
+    }
+
+    /// A script inside a read transaction: each statement is prepared and checked with `sqlite3_stmt_readonly`
+    /// before it runs, so one that writes throws before anything of it ran (the statements before it have run).
+    private func executeReading(script: String) throws {
+        try script.withCString { start in
+            var rest = start
+            while rest.pointee != 0 {
+                var handle: OpaquePointer?
+                var next: UnsafePointer<CChar>?
+                let code = sqlite3_prepare_v2(connection.handle, rest, -1, &handle, &next)
+                defer { sqlite3_finalize(handle) }
+                guard code == SQLITE_OK else {
+                    throw SQLiteError(connection: connection.handle, code: code, sql: script)
+                }
+                guard let next, next > rest else { return }
+                rest = next
+                guard let handle else { continue }  // whitespace or a comment
+                if sqlite3_stmt_readonly(handle) == 0 { throw SQLiteError.writeInsideRead(sql: script) }
+                var step = sqlite3_step(handle)
+                while step == SQLITE_ROW { step = sqlite3_step(handle) }
+                guard step == SQLITE_DONE else {
+                    throw SQLiteError(connection: connection.handle, code: step, sql: script)
+                }
+            }
         }
     }
 
@@ -236,7 +259,7 @@ public final class Database {
 /// Owns the sqlite3 handle; statements keep it alive so it is closed after the last one is finalized.
 final class Connection {
     let handle: OpaquePointer
-    /// Whether a `read` transaction is open: statements that write are refused (and `PRAGMA query_only` is on).
+    /// Whether a `read` transaction is open: statements that write are refused before they run.
     var isReading = false
 
     init(handle: OpaquePointer) {

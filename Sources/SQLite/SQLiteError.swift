@@ -130,7 +130,7 @@ extension SQLiteError {
     static func writeInsideRead(sql: String?) -> SQLiteError {
         SQLiteError(
             code: SQLITE_MISUSE,
-            message: "cannot write inside a read transaction (PRAGMA query_only); use write { } instead", sql: sql)
+            message: "cannot write inside a read transaction; use write { } instead", sql: sql)
     }
 
     /// The error of the last failed call on `connection`, with `code` when the connection is gone.

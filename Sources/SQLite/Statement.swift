@@ -18,6 +18,15 @@ public final class Statement {
     /// ```
     public let sql: String
 
+    /// How many times SQLite compiled this statement again since it was prepared (after a schema change, or when a
+    /// setting of the connection expired it): a statement kept in a cache should stay at 0.
+    ///
+    /// ```swift
+    /// let select = try db.cachedStatement("SELECT count(*) FROM books")
+    /// select.timesPreparedAgain  // 0
+    /// ```
+    public var timesPreparedAgain: Int { Int(sqlite3_stmt_status(handle, SQLITE_STMTSTATUS_REPREPARE, 0)) }
+
     let handle: OpaquePointer
     private let connection: Connection
     /// Advanced by every step and reset: a `Row` is valid while the generation it was made in lasts.

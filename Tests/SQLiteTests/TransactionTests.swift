@@ -72,12 +72,29 @@ import Testing
         #expect(try count(db) == 1)
     }
 
+    @Test("reads keep the connection's compiled statements: a cached statement is not prepared again")
+    func readsKeepCompiledStatements() throws {
+        let db = try open()
+        try db.execute("INSERT INTO t VALUES (?)", [7])
+        let select = try db.cachedStatement("SELECT x FROM t")
+        for _ in 0..<3 {
+            #expect(try db.read { _ in try select.fetchOne { $0.int(0) } } == 7)
+            try db.write { db in try db.execute("UPDATE t SET x = x") }
+        }
+        #expect(select.timesPreparedAgain == 0)
+        // A schema change does make it compile again: the count is real.
+        try db.execute(script: "CREATE TABLE u (y INTEGER);")
+        #expect(try db.read { _ in try select.fetchOne { $0.int(0) } } == 7)
+        #expect(select.timesPreparedAgain == 1)
+    }
+
     @Test("a write inside read fails loudly and changes nothing; writes work again after it")
     func readCannotWrite() throws {
         let db = try open()
         let attempts: [(String, (Database) throws -> Void)] = [
             ("execute", { db in try db.execute("INSERT INTO t VALUES (?)", [1]) }),
             ("script", { db in try db.execute(script: "INSERT INTO t VALUES (2);") }),
+            ("script after a read", { db in try db.execute(script: "SELECT 1; -- note\n INSERT INTO t VALUES (2);") }),
             ("savepoint", { db in try db.savepoint { db in try db.execute("INSERT INTO t VALUES (3)") } }),
             ("prepared", { db in try db.prepare("DELETE FROM t").execute() }),
         ]
