@@ -14,8 +14,21 @@ enum Idempotency {
     static func run(
         _ request: Request, store: LibraryStore, now: Timestamp, _ perform: (LibraryStore) throws -> Response
     ) throws -> Response {
+        try run(request, store: store, now: now, change: perform, respond: { $0 })
+    }
+
+    /// The same, in two parts: `change` runs in the write transaction, `respond` turns what it returned into the
+    /// response. Without a key `respond` runs after the commit, so the transaction (which holds the database's
+    /// one write lock) does not wait for the response to be rendered; with a key it runs inside, as the response
+    /// is kept with the change.
+    ///
+    ///     try Idempotency.run(request, store: store, now: now, change: { try $0.take(...) }, respond: render)
+    static func run<Outcome>(
+        _ request: Request, store: LibraryStore, now: Timestamp, change: (LibraryStore) throws -> Outcome,
+        respond: (Outcome) throws -> Response
+    ) throws -> Response {
         guard let key = request.headers["Idempotency-Key"] else {
-            return try store.write { store in try perform(store) }
+            return try respond(try store.write { store in try change(store) })
         }
         let principal = try request.principal()
         let described = IdempotentRequest(
@@ -30,7 +43,7 @@ enum Idempotency {
             }
             var response: Response
             do {
-                response = try store.write { store in try perform(store) }
+                response = try store.write { store in try respond(try change(store)) }
             } catch {
                 guard let problem = ProblemMapping.problem(for: error), problem.status.code < 500 else { throw error }
                 response = problem.response()

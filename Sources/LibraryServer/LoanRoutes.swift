@@ -83,19 +83,33 @@ struct LoanRoutes: Sendable {
         let key = ScreenKey(clientID: clientID, query: try ScreenQuery(request.query))
         let form = try ScreenChanges.form(request.query)
         let now = service.now()
+        // The screen before and after are read in the change's transaction; rendering and diffing them waits
+        // until it has committed (without an Idempotency-Key), so writers hold the write lock only for the reads.
         return try service.pool.with { store in
-            try Idempotency.run(request, store: store, now: now) { store in
-                let before = try service.versions.snapshot(key, store: store, now: now)
-                let outcomes = try perform(store, now)
-                let after = try service.versions.current(key, store: store, now: now)
-                let body: JSONValue = .object(members: [
-                    ("outcomes", .array(outcomes.map { LibraryJSON.loan($0, action: verb) })),
-                    ("changes", JSONRenderer.changes(after.snapshot.changes(from: before, form: form))),
-                    ("screen", after.document),
-                    ("etag", .string(after.tag)),
-                ])
-                return .json(body, status: status, headers: ["ETag": after.etag])
-            }
+            try Idempotency.run(
+                request, store: store, now: now,
+                change: { store in
+                    let before = try service.versions.snapshot(key, store: store, now: now)
+                    let outcomes = try perform(store, now)
+                    return (before, outcomes, try service.versions.snapshot(key, store: store, now: now))
+                },
+                respond: { before, outcomes, after in
+                    let after = ScreenVersion(snapshot: after)
+                    service.versions.remember(after, for: key)
+                    var body: [UInt8] = []
+                    body.reserveCapacity(after.bytes.count + 4_096)
+                    JSONWriter.writeObject(
+                        [
+                            ("outcomes", .value(.array(outcomes.map { LibraryJSON.loan($0, action: verb) }))),
+                            ("changes", .value(JSONRenderer.changes(after.snapshot.changes(from: before, form: form)))),
+                            ("screen", .written(after.bytes)),
+                            ("etag", .value(.string(after.tag))),
+                        ], to: &body)
+                    var headers = HTTPHeaders()
+                    headers.set("Content-Type", "application/json; charset=utf-8")
+                    headers.set("ETag", after.etag)
+                    return Response(status: status, headers: headers, body: body)
+                })
         }
     }
 }
