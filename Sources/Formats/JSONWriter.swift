@@ -129,7 +129,8 @@ public enum JSONWriter {
 
     // MARK: - Private
 
-    private static func write(_ value: JSONValue, indent: Int, level: Int, to output: inout [UInt8]) {
+    /// `value` written as the element of a container `level` deep (its own elements one level deeper).
+    static func write(_ value: JSONValue, indent: Int, level: Int, to output: inout [UInt8]) {
         switch value {
         case .null: output.append(contentsOf: "null".utf8)
         case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)

@@ -7,23 +7,22 @@ import Sections
 /// "etag": ...}` in the change-set form of `--json take` (or its batch-safe form, `?changes=batch-safe`), or, when
 /// its version is no longer known, the whole document with `"changes": null` and the `etag`.
 ///
-///     ScreenChanges.body(from: old, to: current)  // {"changes":{"sections":...},"etag":"9f2c..."}
+///     ScreenChanges.bytes(from: old, to: current)  // {"changes":{"sections":...},"etag":"9f2c..."}
 enum ScreenChanges {
-    static func body(from old: Snapshot?, to current: ScreenVersion, form: Changeset.Form = .standard) -> JSONValue {
-        guard let old else {
-            return JSONRenderer.document(
-                current.snapshot, extra: [("changes", .null), ("etag", .string(current.tag))])
-        }
-        return .object(members: [
-            ("changes", JSONRenderer.changes(current.snapshot.changes(from: old, form: form))),
-            ("etag", .string(current.tag)),
-        ])
-    }
-
     static func bytes(from old: Snapshot?, to current: ScreenVersion, form: Changeset.Form = .standard) -> [UInt8] {
-        var bytes: [UInt8] = []
-        JSONWriter.write(body(from: old, to: current, form: form), to: &bytes)
-        return bytes
+        var json = JSONTextWriter(capacity: old == nil ? current.bytes.count + 128 : 2_048)
+        guard let old else {
+            JSONRenderer.write(
+                current.snapshot, extra: [("changes", .null), ("etag", .string(current.tag))], to: &json)
+            return json.bytes
+        }
+        json.beginObject()
+        json.key("changes")
+        json.value(JSONRenderer.changes(current.snapshot.changes(from: old, form: form)))
+        json.key("etag")
+        json.string(current.tag)
+        json.endObject()
+        return json.bytes
     }
 
     /// The change-set form a request asks for with `?changes=standard|batch-safe` (standard by default); another

@@ -4,11 +4,10 @@ import LibraryScreen
 import Rendering
 import Sections
 
-/// A screen as it was rendered once: the snapshot, the JSON document (as `--json list` writes it), its bytes and
-/// its entity tag (a strong hash of the bytes, without quotes).
+/// A screen as it was rendered once: the snapshot, its JSON document's bytes (compact, the document `--json list`
+/// writes) and its entity tag (a strong hash of the bytes, without quotes).
 struct ScreenVersion: Sendable {
     var snapshot: Snapshot
-    var document: JSONValue
     var bytes: [UInt8]
     var tag: String
 
@@ -17,10 +16,9 @@ struct ScreenVersion: Sendable {
 
     init(snapshot: Snapshot) {
         self.snapshot = snapshot
-        document = JSONRenderer.document(snapshot)
-        var bytes: [UInt8] = []
-        JSONWriter.write(document, to: &bytes)
-        self.bytes = bytes
+        var json = JSONTextWriter(capacity: 16_384)
+        JSONRenderer.write(snapshot, to: &json)
+        bytes = json.bytes
         tag = Self.hex(Secrets.sha256(bytes).prefix(16))
     }
 

@@ -39,37 +39,51 @@ public struct JSONRenderer: Sendable {
     ///
     ///     JSONRenderer().render(snapshot, extra: [("changes", changesValue)])
     public func render(_ snapshot: Snapshot, extra: [(key: String, value: JSONValue)] = []) -> String {
-        Self.document(snapshot, extra: extra).serialized(pretty: pretty) + "\n"
+        var json = JSONTextWriter(indent: pretty ? 2 : 0, capacity: 16_384)
+        Self.write(snapshot, extra: extra, to: &json)
+        return String(decoding: json.bytes, as: UTF8.self) + "\n"
+    }
+
+    /// Writes the document to `json`, the snapshot's members then `extra`'s: the renderer's one description of
+    /// the document, which the value-returning functions below read back.
+    ///
+    ///     var json = JSONTextWriter()
+    ///     JSONRenderer.write(snapshot, to: &json)  // json.bytes: {"version":1,"sections":[...]}
+    public static func write(
+        _ snapshot: Snapshot, extra: [(key: String, value: JSONValue)] = [], to json: inout JSONTextWriter
+    ) {
+        json.beginObject()
+        json.key("version")
+        json.int(version)
+        json.key("sections")
+        json.beginArray()
+        for section in snapshot.visibleSections { write(section, to: &json) }
+        json.endArray()
+        if let empty = snapshot.shownEmptyState {
+            json.key("emptyState")
+            write(empty, to: &json)
+        }
+        var used = reservedTopLevelKeys
+        for member in extra {
+            precondition(used.insert(member.key).inserted, "extra member \(member.key) is reserved or repeated")
+            json.key(member.key)
+            json.value(member.value)
+        }
+        json.endObject()
     }
 
     /// The document as a value, for callers who embed it elsewhere.
     ///
     ///     JSONRenderer.document(snapshot).serialized(pretty: false)
     public static func document(_ snapshot: Snapshot, extra: [(key: String, value: JSONValue)] = []) -> JSONValue {
-        var members: [(key: String, value: JSONValue)] = [
-            ("version", .int(version)),
-            ("sections", .array(snapshot.visibleSections.map(section))),
-        ]
-        if let empty = snapshot.shownEmptyState { members.append(("emptyState", supplementary(empty))) }
-        var used = reservedTopLevelKeys
-        for member in extra {
-            precondition(used.insert(member.key).inserted, "extra member \(member.key) is reserved or repeated")
-            members.append(member)
-        }
-        return .object(members: members)
+        value { write(snapshot, extra: extra, to: &$0) }
     }
 
     /// A section as a value: `id`, `layout`, `items`, `supplementaries`, `whenEmpty`.
     ///
     ///     JSONRenderer.section(clientBooks)
     public static func section(_ section: Section) -> JSONValue {
-        [
-            "id": .string(section.id),
-            "layout": layout(section.layout),
-            "items": .array(section.items.map(item)),
-            "supplementaries": .array(section.supplementaries.map(supplementary)),
-            "whenEmpty": .string(section.whenEmpty.rawValue),
-        ]
+        value { write(section, to: &$0) }
     }
 
     /// A layout hint as a value: `style`, `minimumItemWidth`, `spacing`.
@@ -77,27 +91,14 @@ public struct JSONRenderer: Sendable {
     ///     JSONRenderer.layout(.grid(minimumItemWidth: 28, spacing: 2))
     ///     // {"style":"grid","minimumItemWidth":28,"spacing":2}
     public static func layout(_ layout: Layout) -> JSONValue {
-        [
-            "style": .string(layout.style.rawValue), "minimumItemWidth": .int(layout.minimumItemWidth),
-            "spacing": .int(layout.spacing),
-        ]
+        value { write(layout, to: &$0) }
     }
 
     /// An item as a value: `id`, `kind`, `title`, `subtitle` if any, `lines`, `badges`, `actions`, then its fields.
     ///
     ///     JSONRenderer.item(book)  // {"id":"book-12","kind":"book",...,"bookId":12}
     public static func item(_ item: Item) -> JSONValue {
-        var members: [(key: String, value: JSONValue)] = [
-            ("id", .string(item.id)),
-            ("kind", .string(item.kind)),
-            ("title", .string(item.title)),
-        ]
-        if let subtitle = item.subtitle { members.append(("subtitle", .string(subtitle))) }
-        members.append(("lines", .array(item.lines.map(JSONValue.string))))
-        members.append(
-            ("badges", .array(item.badges.map { ["text": .string($0.text), "style": .string($0.style.rawValue)] })))
-        members.append(("actions", .array(item.actions.map(action))))
-        return .object(members: flattening(item.fields, into: members, reserved: reservedItemKeys))
+        value { write(item, to: &$0) }
     }
 
     /// A supplementary as a value: `kind`, `id`, `title`, `subtitle` and `count` if any, `lines`, `actions`, then
@@ -105,16 +106,7 @@ public struct JSONRenderer: Sendable {
     ///
     ///     JSONRenderer.supplementary(header)  // {"kind":"header","id":"client-books-header",...}
     public static func supplementary(_ supplementary: Supplementary) -> JSONValue {
-        var members: [(key: String, value: JSONValue)] = [
-            ("kind", .string(supplementary.kind.name)),
-            ("id", .string(supplementary.id)),
-            ("title", .string(supplementary.title)),
-        ]
-        if let subtitle = supplementary.subtitle { members.append(("subtitle", .string(subtitle))) }
-        if let count = supplementary.count { members.append(("count", .int(count))) }
-        members.append(("lines", .array(supplementary.lines.map(JSONValue.string))))
-        members.append(("actions", .array(supplementary.actions.map(action))))
-        return .object(members: flattening(supplementary.fields, into: members, reserved: reservedSupplementaryKeys))
+        value { write(supplementary, to: &$0) }
     }
 
     /// An action as a value: `id`, `title`, `command`, and when it has a request form, `method`, `href` and `body`
@@ -124,19 +116,7 @@ public struct JSONRenderer: Sendable {
     ///     // {"id":"take","title":"Take","command":"librarycli take 12","method":"POST","href":"/v1/loans",
     ///     //  "body":{"bookIds":[12]}}
     public static func action(_ action: Action) -> JSONValue {
-        var members: [(key: String, value: JSONValue)] = [
-            ("id", .string(action.id)), ("title", .string(action.title)), ("command", .string(action.command)),
-        ]
-        if let request = action.request {
-            members.append(("method", .string(request.method)))
-            members.append(("href", .string(request.href)))
-            if let body = request.body { members.append(("body", value(body))) }
-        }
-        if let reason = action.disabledReason {
-            members.append(("disabled", .bool(true)))
-            members.append(("reason", .string(reason)))
-        }
-        return .object(members: members)
+        value { write(action, to: &$0) }
     }
 
     /// An action's structured value (a request body) as a value.
@@ -166,6 +146,124 @@ public struct JSONRenderer: Sendable {
         }
     }
 
+    // MARK: - Writing the parts
+
+    static func write(_ section: Section, to json: inout JSONTextWriter) {
+        json.beginObject()
+        json.key("id")
+        json.string(section.id)
+        json.key("layout")
+        write(section.layout, to: &json)
+        json.key("items")
+        json.beginArray()
+        for item in section.items { write(item, to: &json) }
+        json.endArray()
+        json.key("supplementaries")
+        json.beginArray()
+        for supplementary in section.supplementaries { write(supplementary, to: &json) }
+        json.endArray()
+        json.key("whenEmpty")
+        json.string(section.whenEmpty.rawValue)
+        json.endObject()
+    }
+
+    static func write(_ layout: Layout, to json: inout JSONTextWriter) {
+        json.beginObject()
+        json.key("style")
+        json.string(layout.style.rawValue)
+        json.key("minimumItemWidth")
+        json.int(layout.minimumItemWidth)
+        json.key("spacing")
+        json.int(layout.spacing)
+        json.endObject()
+    }
+
+    static func write(_ item: Item, to json: inout JSONTextWriter) {
+        json.beginObject()
+        json.key("id")
+        json.string(item.id)
+        json.key("kind")
+        json.string(item.kind)
+        json.key("title")
+        json.string(item.title)
+        if let subtitle = item.subtitle {
+            json.key("subtitle")
+            json.string(subtitle)
+        }
+        json.key("lines")
+        writeStrings(item.lines, to: &json)
+        json.key("badges")
+        json.beginArray()
+        for badge in item.badges {
+            json.beginObject()
+            json.key("text")
+            json.string(badge.text)
+            json.key("style")
+            json.string(badge.style.rawValue)
+            json.endObject()
+        }
+        json.endArray()
+        json.key("actions")
+        json.beginArray()
+        for action in item.actions { write(action, to: &json) }
+        json.endArray()
+        writeFields(item.fields, reserved: reservedItemKeys, to: &json)
+        json.endObject()
+    }
+
+    static func write(_ supplementary: Supplementary, to json: inout JSONTextWriter) {
+        json.beginObject()
+        json.key("kind")
+        json.string(supplementary.kind.name)
+        json.key("id")
+        json.string(supplementary.id)
+        json.key("title")
+        json.string(supplementary.title)
+        if let subtitle = supplementary.subtitle {
+            json.key("subtitle")
+            json.string(subtitle)
+        }
+        if let count = supplementary.count {
+            json.key("count")
+            json.int(count)
+        }
+        json.key("lines")
+        writeStrings(supplementary.lines, to: &json)
+        json.key("actions")
+        json.beginArray()
+        for action in supplementary.actions { write(action, to: &json) }
+        json.endArray()
+        writeFields(supplementary.fields, reserved: reservedSupplementaryKeys, to: &json)
+        json.endObject()
+    }
+
+    static func write(_ action: Action, to json: inout JSONTextWriter) {
+        json.beginObject()
+        json.key("id")
+        json.string(action.id)
+        json.key("title")
+        json.string(action.title)
+        json.key("command")
+        json.string(action.command)
+        if let request = action.request {
+            json.key("method")
+            json.string(request.method)
+            json.key("href")
+            json.string(request.href)
+            if let body = request.body {
+                json.key("body")
+                json.value(value(body))
+            }
+        }
+        if let reason = action.disabledReason {
+            json.key("disabled")
+            json.bool(true)
+            json.key("reason")
+            json.string(reason)
+        }
+        json.endObject()
+    }
+
     // MARK: - Private
 
     /// The member names of an item that fields cannot take, whether or not the item has a subtitle.
@@ -178,23 +276,39 @@ public struct JSONRenderer: Sendable {
         "kind", "id", "title", "subtitle", "count", "lines", "actions", "fields",
     ]
 
-    /// Appends each field as a member; a field whose key is reserved or already used goes into a trailing `fields`
+    /// What `write` describes, read back as a value (the text is this renderer's own, so it always parses).
+    private static func value(_ describe: (inout JSONTextWriter) -> Void) -> JSONValue {
+        var json = JSONTextWriter(capacity: 1_024)
+        describe(&json)
+        do {
+            return try JSONParser.parse(json.bytes)
+        } catch {
+            preconditionFailure("JSONRenderer wrote text its own parser refuses: \(error)")
+        }
+    }
+
+    private static func writeStrings(_ strings: [String], to json: inout JSONTextWriter) {
+        json.beginArray()
+        for string in strings { json.string(string) }
+        json.endArray()
+    }
+
+    /// Writes each field as a member; a field whose key is reserved or already used goes into a trailing `fields`
     /// object instead, where the first of equal keys wins.
-    private static func flattening(
-        _ fields: [Field], into members: [(key: String, value: JSONValue)], reserved: Set<String>
-    ) -> [(key: String, value: JSONValue)] {
-        var result = members
-        var used = reserved
+    private static func writeFields(_ fields: [Field], reserved: Set<String>, to json: inout JSONTextWriter) {
+        // An item has a handful of fields: looking back along them is cheaper than a set of the keys used.
         var nested: [(key: String, value: JSONValue)] = []
-        var nestedKeys: Set<String> = []
-        for field in fields {
-            if used.insert(field.key).inserted {
-                result.append((field.key, value(field.value)))
-            } else if nestedKeys.insert(field.key).inserted {
+        for (index, field) in fields.enumerated() {
+            if !reserved.contains(field.key) && !fields[..<index].contains(where: { $0.key == field.key }) {
+                json.key(field.key)
+                json.value(value(field.value))
+            } else if !nested.contains(where: { $0.key == field.key }) {
                 nested.append((field.key, value(field.value)))
             }
         }
-        if !nested.isEmpty { result.append(("fields", .object(members: nested))) }
-        return result
+        if !nested.isEmpty {
+            json.key("fields")
+            json.value(.object(members: nested))
+        }
     }
 }
