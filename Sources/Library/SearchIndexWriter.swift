@@ -5,8 +5,9 @@ import SQLite
 ///
 /// The index's content is the books' search columns (external content). New books are indexed in batches of
 /// `batchSize`, read back from their rows by id range: FTS5 flushes its pending terms to disk at every statement
-/// savepoint, and each INSERT into `books` opens one (its `books_counted` trigger), so indexing each book with its
-/// own INSERT made an import about three times slower. Call `flush()` before the transaction commits.
+/// savepoint, and each INSERT into `books` opens one (its `books_counted` trigger could abort it half-way), so
+/// indexing each book with its own INSERT made an import about three times slower. Call `flush()` before the
+/// transaction commits.
 ///
 /// ```swift
 /// let index = try SearchIndexWriter(database: db)

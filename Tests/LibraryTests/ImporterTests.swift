@@ -37,6 +37,61 @@ import Testing
         #expect(try fixture.store.libraryPage(page: 1, perPage: 10, search: "deluxe").totalCount == 1)
     }
 
+    /// Many books written together must give what writing them one at a time gives: new books numbered in their
+    /// order (a matched book takes no number), repeats met as updates, the search index in step.
+    @Test(arguments: StoreKind.available)
+    func batchesGiveWhatOneBookAtATimeGives(kind: StoreKind) throws {
+        let fixture = try Fixture(kind: kind, books: 0)
+        func isbn(_ number: Int) -> String {
+            let digits = String(number)
+            return "97800000" + String(repeating: "0", count: 5 - digits.count) + digits
+        }
+        let first = (1...150).map { NewBook(title: "Book \($0)", author: "A", year: 2000, isbn: isbn($0)) }
+        #expect(try fixture.store.importBooks(first) == ImportCounts(inserted: 150))
+        var second: [NewBook] = []
+        var expectedTitles: [Int: String] = [:]
+        for number in 1...330 {
+            if number % 7 == 0 && number <= 150 {
+                // An existing book, changed: updated in place, no new id.
+                second.append(NewBook(title: "Book \(number) revised", author: "A", year: 2000, isbn: isbn(number)))
+                expectedTitles[number] = "Book \(number) revised"
+            } else if number % 5 == 0 && number <= 150 {
+                second.append(first[number - 1])  // an existing book, unchanged
+            } else if number > 150 {
+                let book = NewBook(title: "New \(number)", author: "B", year: 2001, isbn: isbn(number))
+                second.append(book)
+                if number % 11 == 0 {
+                    // The same ISBN again in the same import, different title: the copy just inserted is updated.
+                    second.append(NewBook(title: "New \(number) again", author: "B", year: 2001, isbn: isbn(number)))
+                }
+            }
+            if number % 13 == 0 { second.append(NewBook(title: "Notes \(number)")) }  // no ISBN: always new
+        }
+        let counts = try fixture.store.importBooks(second)
+        let news = (151...330).count
+        let repeats = (151...330).filter { $0 % 11 == 0 }.count
+        let notes = (1...330).filter { $0 % 13 == 0 }.count
+        let revised = (1...150).filter { $0 % 7 == 0 }.count
+        let unchanged = (1...150).filter { $0 % 5 == 0 && $0 % 7 != 0 }.count
+        #expect(counts == ImportCounts(inserted: news + notes, updated: revised + repeats, unchanged: unchanged))
+        #expect(try fixture.store.bookCount() == 150 + news + notes)
+        // Ids in the order the new books came, after the 150 first ones.
+        var id = 150
+        for book in second where book.isbn.map({ Int($0.suffix(5))! > 150 }) ?? true {
+            if book.title.hasSuffix("again") { continue }
+            id += 1
+            let stored = try #require(try fixture.store.book(id: id))
+            #expect(stored.isbn == book.isbn && (stored.title == book.title || stored.title == book.title + " again"))
+        }
+        for (number, title) in expectedTitles { #expect(try fixture.store.book(id: number)?.title == title) }
+        #expect(try fixture.store.libraryPage(page: 1, perPage: 50, search: "revised").totalCount == revised)
+        #expect(try fixture.store.libraryPage(page: 1, perPage: 50, search: "again").totalCount == repeats)
+        #expect(try fixture.store.searchIndexProblem() == nil)
+        // And once more: nothing new (the books without an ISBN meet their copies by title, author and year).
+        #expect(try fixture.store.importBooks(second).inserted == 0)
+        #expect(try fixture.store.bookCount() == 150 + news + notes)
+    }
+
     @Test(arguments: StoreKind.available)
     func invalidBookRollsBackTheWholeImport(kind: StoreKind) throws {
         let fixture = try Fixture(kind: kind, books: 0)
