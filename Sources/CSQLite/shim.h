@@ -11,4 +11,10 @@ static inline int librarycli_sqlite3_db_config_int(sqlite3 *db, int op, int valu
 static inline sqlite3_destructor_type librarycli_sqlite3_transient(void) {
     return SQLITE_TRANSIENT;
 }
+
+/// sqlite3_config is variadic too. Turns off SQLite's memory statistics, which take a process-wide mutex around every
+/// allocation; callable only before SQLite initializes (it then returns SQLITE_MISUSE and changes nothing).
+static inline int librarycli_sqlite3_config_no_memory_statistics(void) {
+    return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+}
 #endif

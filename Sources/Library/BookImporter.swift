@@ -334,20 +334,18 @@ public final class BookImporter {
         batch.removeAll(keepingCapacity: true)
         let sql = Self.insertSQL(rows: rows.count)
         let statement = try rows.count == Self.rowsPerInsert ? sqlite.cachedStatement(sql) : sqlite.prepare(sql)
-        var values: [(any DatabaseValueConvertible)?] = []
-        values.reserveCapacity(rows.count * Self.insertColumnCount)
-        for item in rows {
-            let book = item.book
-            values +=
-                [
-                    book.title, book.author, book.year, book.pages, book.description, book.isbn, book.status.rawValue,
-                    item.search.title, item.search.author, item.search.description,
-                ] as [(any DatabaseValueConvertible)?]
+        statement.reset()
+        for (row, item) in rows.enumerated() {
+            let first = row * Self.insertColumns.count
+            for (offset, column) in Self.insertColumns.enumerated() {
+                try column.bind(statement, item, first + offset + 1)
+            }
         }
         var ids: [Int] = []
         ids.reserveCapacity(rows.count)
         var insertedISBNs = Set<String>()
-        try statement.forEachRow(values) { row in
+        defer { statement.reset() }
+        while let row = try statement.step() {
             ids.append(row.int(0))
             if let isbn = row.stringOrNil(1) { insertedISBNs.insert(isbn) }
         }
@@ -377,14 +375,26 @@ public final class BookImporter {
         }
     }
 
-    static let insertColumnCount = 10
+    /// The columns a new book's row is written with, each with how its value is bound: the one list the INSERT's
+    /// text and its bindings both come from.
+    private static let insertColumns: [(name: String, bind: @Sendable (Statement, PendingBook, Int) throws -> Void)] = [
+        ("title", { try $0.bind(text: $1.book.title, at: $2) }),
+        ("author", { try $0.bind(text: $1.book.author, at: $2) }),
+        ("year", { try $0.bind(integer: $1.book.year, at: $2) }),
+        ("pages", { try $0.bind(integer: $1.book.pages, at: $2) }),
+        ("description", { try $0.bind(text: $1.book.description, at: $2) }),
+        ("isbn", { try $0.bind(text: $1.book.isbn, at: $2) }),
+        ("status", { try $0.bind(text: $1.book.status.rawValue, at: $2) }),
+        ("search_title", { try $0.bind(text: $1.search.title, at: $2) }),
+        ("search_author", { try $0.bind(text: $1.search.author, at: $2) }),
+        ("search_description", { try $0.bind(text: $1.search.description, at: $2) }),
+    ]
 
-    /// `INSERT INTO books ... VALUES (...), ... ON CONFLICT (isbn) DO NOTHING RETURNING id, isbn` for `rows` rows.
+    /// `INSERT INTO books (...) VALUES (...), ... ON CONFLICT (isbn) DO NOTHING RETURNING id, isbn` for `rows` rows.
     static func insertSQL(rows: Int) -> String {
-        let row = "(" + repeatElement("?", count: insertColumnCount).joined(separator: ", ") + ")"
+        let row = "(" + repeatElement("?", count: insertColumns.count).joined(separator: ", ") + ")"
         return """
-            INSERT INTO books (title, author, year, pages, description, isbn, status,
-                               search_title, search_author, search_description)
+            INSERT INTO books (\(insertColumns.map(\.name).joined(separator: ", ")))
             VALUES \(repeatElement(row, count: rows).joined(separator: ", "))
             ON CONFLICT (isbn) DO NOTHING RETURNING id, isbn
             """

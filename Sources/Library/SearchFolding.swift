@@ -36,6 +36,12 @@ public enum SearchFolding {
         }
     }
 
+    /// Whether utf8proc's folding left only ASCII (as it does for accented Latin text: "lucía" → "lucia"): then
+    /// there is nothing to spell out and no Cyrillic or Greek to transliterate.
+    private static func isASCII(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 < 0x80 }
+    }
+
     /// What the search index holds for a title, an author or a description: the folded text, followed by a Latin
     /// transliteration of its Cyrillic and Greek words when it has any, so that `dostoevsk` finds "Достоевский".
     ///
@@ -49,7 +55,9 @@ public enum SearchFolding {
             if bytes.allSatisfy({ $0 < 0x80 }) {
                 return foldASCII(bytes)
             }
-            let folded = spelledOut(unicodeFolded(bytes))
+            let unicodeFolded = unicodeFolded(bytes)
+            if isASCII(unicodeFolded) { return unicodeFolded }
+            let folded = spelledOut(unicodeFolded)
             guard let latin = Transliteration.latin(folded) else { return folded }
             return folded + " " + latin
         }
@@ -89,6 +97,7 @@ public enum SearchFolding {
 
     /// Latin letters Unicode gives no decomposition (so utf8proc keeps them), spelled out; CJK characters spaced.
     private static func spelledOut(_ folded: String) -> String {
+        if isASCII(folded) { return folded }
         var result = String.UnicodeScalarView()
         var spaceBefore = false
         for scalar in folded.unicodeScalars {

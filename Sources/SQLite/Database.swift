@@ -84,6 +84,7 @@ public final class Database {
         if isFile && !options.readOnly {
             Self.createPrivateFileIfMissing(path)
         }
+        _ = sqliteConfigured
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         flags |= options.readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
         var handle = try Self.open(path, flags: flags)
@@ -345,3 +346,8 @@ extension Database {
         }
     }
 }
+
+/// SQLite's process-wide configuration, done once before the first connection opens SQLite (Swift runs a global's
+/// initializer once, on first use, thread-safely): no memory statistics (`sqlite3_memory_used` reads 0), which
+/// otherwise take a global mutex around each of SQLite's allocations, about 40 per book of a bulk import.
+private let sqliteConfigured: Bool = librarycli_sqlite3_config_no_memory_statistics() == SQLITE_OK

@@ -157,6 +157,33 @@ import Testing
         }
     }
 
+    /// Every code point from U+0000 to U+2100 (and the ones around U+2028), alone, first, last and among accented
+    /// letters: refused exactly when it is a control character (line breaks and tabs only in a description).
+    @Test func everyControlCharacterIsFoundWhereverItStands() {
+        let scalars = (0...0x2100).compactMap(Unicode.Scalar.init) + [Unicode.Scalar(0x1F600)!]
+        for field in TextField.allCases {
+            for scalar in scalars {
+                let value = scalar.value
+                let lineBreak = value == 0x09 || value == 0x0A || value == 0x0D
+                let refused =
+                    (value < 0x20 && !(lineBreak && field.allowsLineBreaks)) || (0x7F...0x9F).contains(value)
+                    || value == 0x2028 || value == 0x2029
+                let character = String(Character(scalar))
+                for text in [character, character + "é", "é" + character, "Fé" + character + "ñx"] {
+                    do {
+                        try field.check(text)
+                        #expect(
+                            !refused,
+                            "U+\(String(value, radix: 16)) passed the \(field) check in \(text.debugDescription)")
+                    } catch {
+                        #expect(refused, "U+\(String(value, radix: 16)) refused in \(text.debugDescription): \(error)")
+                        #expect(error.reason.contains("control character"))
+                    }
+                }
+            }
+        }
+    }
+
     @Test func lineBreaksAndTabsOnlyInADescription() throws {
         for text in ["a\nb", "a\tb", "a\r\nb"] {
             try TextField.description.check(text)
