@@ -80,6 +80,8 @@ public final class BookImporter {
     /// The books this import matched among those the library had before it; every book with an id above
     /// `firstNewID - 1` was inserted by this import and is taken too. (Ids are dense and never reused.)
     private var claimed = Set<Int>()
+    /// The folded search text of the names (and other text) this import has met.
+    private var folding = FoldingCache()
     private var firstNewID = Int.max
     /// PostgreSQL: the books waiting to be written (in batches of `batchSize`, by COPY with reserved ids), and the
     /// books of this import by ISBN, written or waiting (a later row with the same ISBN meets them as SQLite's
@@ -143,20 +145,20 @@ public final class BookImporter {
         precondition(database.isInTransaction, "import books inside a write transaction")
         let book = try LibraryStore.validated(draft)
         guard sqlite != nil else {
-            pending.append(PendingBook(book: book, search: SearchColumns(book)))
+            pending.append(PendingBook(book: book, search: SearchColumns(book, cache: &folding)))
             if pending.count >= Self.batchSize { try writePending() }
             return
         }
         if book.isbn == nil, let existing = try match(book) {
             // Books without an ISBN match only books the library had before this import (the new ones are this
             // import's own), so the waiting batch cannot change what this finds.
-            try meet(existing, with: PendingBook(book: book, search: SearchColumns(book)))
+            try meet(existing, with: PendingBook(book: book, search: SearchColumns(book, cache: &folding)))
             return
         }
         // Most imported books are new: they are inserted with `ON CONFLICT (isbn) DO NOTHING`, and only a book
         // whose ISBN turned its row into no change is looked up (`insertBatch`). One statement per 100 new books
         // instead of a look-up and an insert per book.
-        batch.append(PendingBook(book: book, search: SearchColumns(book)))
+        batch.append(PendingBook(book: book, search: SearchColumns(book, cache: &folding)))
         if batch.count >= Self.rowsPerInsert { try insertBatch() }
     }
 

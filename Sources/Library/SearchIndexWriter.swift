@@ -77,4 +77,33 @@ struct SearchColumns {
         author = SearchFolding.indexText(book.author)
         description = SearchFolding.indexText(book.description)
     }
+
+    /// The same, folding through an import's cache.
+    init(_ book: NewBook, cache: inout FoldingCache) {
+        title = cache.indexText(book.title)
+        author = cache.indexText(book.author)
+        description = cache.indexText(book.description)
+    }
+}
+
+/// `SearchFolding.indexText` with the results for text that is not ASCII remembered (at most `capacity` of them,
+/// forgotten all at once when full): an import meets the same authors again and again, and utf8proc's folding of
+/// a name costs many times the look-up. ASCII text folds faster than it is looked up, so it is not kept.
+///
+/// ```swift
+/// var cache = FoldingCache()
+/// cache.indexText("Lucía Müller")  // "lucia muller", folded once
+/// ```
+struct FoldingCache {
+    static let capacity = 4_096
+    private var folded: [String: String] = [:]
+
+    mutating func indexText(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return SearchFolding.indexText(text) }
+        if let known = folded[text] { return known }
+        let result = SearchFolding.indexText(text)
+        if folded.count >= Self.capacity { folded.removeAll(keepingCapacity: true) }
+        folded[text] = result
+        return result
+    }
 }

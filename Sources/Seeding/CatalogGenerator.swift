@@ -31,7 +31,7 @@ public struct CatalogGenerator: Sendable {
         let author = "\(pick(Self.givenNames)) \(pick(Self.familyNames))"
         let year = 1800 + Int(next() % 226)
         let pages = 80 + Int(next() % 900)
-        let description = "A \(pick(Self.adjectives).lowercased()) story of \(pick(Self.nouns).lowercased())s."
+        let description = "A \(pick(Self.lowercaseAdjectives)) story of \(pick(Self.lowercaseNouns))s."
         return BookRecord(
             title: title, author: author, year: year, pages: pages, isbn: Self.isbn(number: number),
             description: description)
@@ -98,6 +98,8 @@ public struct CatalogGenerator: Sendable {
         "River", "Garden", "Library", "Mountain", "Harbor", "Winter", "Archive", "Lantern", "Orchard", "Island",
         "Kingdom", "Letter", "Voyage", "Clock", "Forest", "Mirror", "Café", "Tower",
     ]
+    private static let lowercaseAdjectives = adjectives.map { $0.lowercased() }
+    private static let lowercaseNouns = nouns.map { $0.lowercased() }
     private static let givenNames = [
         "Ada", "Boris", "Chiara", "Dmitri", "Elif", "Farah", "Gustav", "Hana", "Iñaki", "Jun", "Kwame", "Lucía",
         "Mateus", "Nadia", "Oskar", "Priya",
