@@ -42,6 +42,18 @@ import Testing
         }
     }
 
+    @Test("an import's folding cache gives what folding gives, also past its capacity and for names met again")
+    func foldingCacheGivesWhatFoldingGives() {
+        var cache = FoldingCache()
+        let names = ["Lucía Müller", "Фёдор Достоевский", "Bà Triệu", "Øster", "ノルウェイの森", "Dune", ""]
+        for round in 0..<(FoldingCache.capacity / names.count + 3) {
+            for name in names {
+                let text = round % 2 == 0 ? name : name + " \(round)é"
+                #expect(cache.indexText(text) == SearchFolding.indexText(text), "\(text)")
+            }
+        }
+    }
+
     @Test func theIndexHoldsTheFoldedTextFirst() {
         // What is indexed starts with exactly what a query word folds to: the same function on both sides.
         for text in ["Dune", "Фёдор Достоевский", "Bà Triệu", "L’Œuvre", "ノルウェイの森", "Ἀθῆναι", "ﬁne", "", "Ⅻ"] {
