@@ -11,11 +11,29 @@ public enum ISBN {
     /// ISBN.thirteen(fromTenBody: "044117271")  // "9780441172719"
     /// ```
     public static func thirteen<Digits: StringProtocol>(fromTenBody body: Digits) -> String {
-        let digits = nineDigits(body)
-        // "978" then the nine digits, weighted 1, 3, 1, 3, ... from the left.
-        var sum = 9 + 7 * 3 + 8
-        for (index, digit) in digits.enumerated() { sum += digit * ((index + 3) % 2 == 0 ? 1 : 3) }
-        return "978" + body + String((10 - sum % 10) % 10)
+        thirteen(fromTenBody: Array(body.utf8))
+    }
+
+    /// The same, for the nine digits as ASCII bytes (an import reads them so).
+    ///
+    /// ```swift
+    /// ISBN.thirteen(fromTenBody: Array("044117271".utf8))  // "9780441172719"
+    /// ```
+    public static func thirteen(fromTenBody body: [UInt8]) -> String {
+        checkNineDigits(body)
+        return String(unsafeUninitializedCapacity: 13) { text in
+            // "978" then the nine digits, weighted 1, 3, 1, 3, ... from the left, then the EAN check digit.
+            text[0] = UInt8(ascii: "9")
+            text[1] = UInt8(ascii: "7")
+            text[2] = UInt8(ascii: "8")
+            var sum = 9 + 7 * 3 + 8
+            for index in 0..<9 {
+                text[index + 3] = body[index]
+                sum += Int(body[index] - 0x30) * ((index + 3) % 2 == 0 ? 1 : 3)
+            }
+            text[12] = UInt8(ascii: "0") + UInt8((10 - sum % 10) % 10)
+            return 13
+        }
     }
 
     /// The ISBN-10 check digit ("0"..."9" or "X") of the nine digits `body`.
@@ -24,18 +42,24 @@ public enum ISBN {
     /// ISBN.checkDigit10("044117271")  // "7"
     /// ```
     public static func checkDigit10<Digits: StringProtocol>(_ body: Digits) -> String {
-        let digits = nineDigits(body)
-        var sum = 0
-        for (index, digit) in digits.enumerated() { sum += digit * (10 - index) }
-        let check = (11 - sum % 11) % 11
+        let check = checkValue10(Array(body.utf8))
         return check == 10 ? "X" : String(check)
     }
 
-    /// The values of an ISBN-10 body's nine ASCII digits (read as bytes: imports check every row's ISBN).
-    private static func nineDigits<Digits: StringProtocol>(_ body: Digits) -> [Int] {
-        let digits = body.utf8.map { Int($0) - 0x30 }
-        precondition(
-            digits.count == 9 && digits.allSatisfy { (0...9).contains($0) }, "an ISBN-10 body is nine digits")
-        return digits
+    /// The ISBN-10 check digit's value (0...10, 10 written "X") of the nine digits given as ASCII bytes.
+    ///
+    /// ```swift
+    /// ISBN.checkValue10(Array("044117271".utf8))  // 7
+    /// ```
+    public static func checkValue10(_ body: [UInt8]) -> Int {
+        checkNineDigits(body)
+        var sum = 0
+        for index in 0..<9 { sum += Int(body[index] - 0x30) * (10 - index) }
+        return (11 - sum % 11) % 11
+    }
+
+    /// An ISBN-10 body is nine ASCII digits; anything else is the caller's mistake.
+    private static func checkNineDigits(_ body: [UInt8]) {
+        precondition(body.count == 9 && body.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }, "an ISBN-10 body is nine digits")
     }
 }

@@ -163,12 +163,15 @@ public enum FieldParsing {
     }
 
     /// The ISBN-10 check: the last character is the check digit of the first nine.
+    /// Ten bytes: nine digits and a check digit ("X" or "x" for 10) that holds.
     private static func isValidISBN10(_ bytes: [UInt8]) -> Bool {
-        let text = String(decoding: bytes, as: UTF8.self).uppercased()
-        return ISBN.checkDigit10(text.prefix(9)) == String(text.suffix(1))
+        guard bytes.count == 10, bytes.prefix(9).allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return false }
+        let check = ISBN.checkValue10(Array(bytes.prefix(9)))
+        let last = bytes[9]
+        return check == 10 ? (last == UInt8(ascii: "X") || last == UInt8(ascii: "x")) : Int(last) - 0x30 == check
     }
 
     private static func isbn13(fromISBN10Body body: [UInt8]) -> String {
-        ISBN.thirteen(fromTenBody: String(decoding: body, as: UTF8.self))
+        ISBN.thirteen(fromTenBody: body)
     }
 }

@@ -1,0 +1,38 @@
+import Testing
+
+@testable import Library
+
+@Suite struct ISBNTests {
+    @Test func knownISBNs() {
+        #expect(ISBN.thirteen(fromTenBody: "030640615") == "9780306406157")
+        #expect(ISBN.checkDigit10("030640615") == "2")
+        #expect(ISBN.thirteen(fromTenBody: "044117271") == "9780441172719")
+        #expect(ISBN.checkDigit10("044117271") == "7")
+    }
+
+    /// The byte arithmetic against the textbook definitions, for many bodies (and every check digit, X included).
+    @Test func arithmeticMatchesTheDefinitions() {
+        var state: UInt64 = 7
+        var checks = Set<String>()
+        for _ in 0..<5_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let body = String(String(state >> 20).suffix(9)).padding(toNine: "0")
+            let digits = body.map { $0.wholeNumberValue! }
+            let ten = (11 - digits.enumerated().map { $0.element * (10 - $0.offset) }.reduce(0, +) % 11) % 11
+            let check = ten == 10 ? "X" : String(ten)
+            checks.insert(check)
+            #expect(ISBN.checkDigit10(body) == check, "\(body)")
+            #expect(ISBN.checkValue10(Array(body.utf8)) == ten)
+            let twelve = [9, 7, 8] + digits
+            let sum = twelve.enumerated().map { $0.element * ($0.offset % 2 == 0 ? 1 : 3) }.reduce(0, +)
+            #expect(ISBN.thirteen(fromTenBody: body) == "978" + body + String((10 - sum % 10) % 10), "\(body)")
+        }
+        #expect(checks.count == 11)
+    }
+}
+
+extension String {
+    fileprivate func padding(toNine pad: Character) -> String {
+        String(repeating: pad, count: max(0, 9 - count)) + self
+    }
+}
