@@ -96,11 +96,16 @@ make_db() {
     "$cli" -q --db "$path" clients add "Bench Client" >/dev/null
     "$cli" -q --db "$path" seed --generate "$count" --random-seed 1 >/dev/null
 }
-echo "Seeding databases of $small and $large books in $out"
+# And 10,000 books, beside the large database for the search's growth (issue 14: 1M vs 10k books).
+search_small=10000
+[ $quick = 1 ] && search_small=$small
+echo "Seeding databases of $small, $search_small and $large books in $out"
 small_db="$out/books-$small.sqlite"
 large_db="$out/books-$large.sqlite"
+search_small_db="$out/books-$search_small.sqlite"
 make_db "$small_db" "$small"
 make_db "$large_db" "$large"
+[ "$search_small" != "$small" ] && make_db "$search_small_db" "$search_small"
 
 # What `librarycli list` reads, in one read transaction: the default client, the client's summary, their open loans,
 # page 1 of the books with a LEFT JOIN on open loans, and the book count.
@@ -194,6 +199,13 @@ compare "list --page $page, $large books" "${lines[0]}" "list --page 1" "${lines
 measure "search" -N \
     "$cli --db $large_db list --search 'tanaka lantern'" "sqlite3 $large_db \".read $search_sql\""
 compare "librarycli list --search (2 words), $large books" "${lines[0]}" "sqlite3 bare FTS5 MATCH" "${lines[1]}" 2
+
+# A selective search (three words that few books share: one author's family name, an adjective, a noun) on the
+# large catalog and on one of 10,000 books: its cost may grow only as FTS5's own does.
+selective="moreau eternel orchard"
+measure "search-growth" -N \
+    "$cli --db $large_db list --search '$selective'" "$cli --db $search_small_db list --search '$selective'"
+compare "list --search '$selective', $large books" "${lines[0]}" "the same, $search_small books" "${lines[1]}" 3
 
 measure "loans" \
     "$cli --db $small_db take 5 >/dev/null && $cli --db $small_db return 5 >/dev/null" \

@@ -51,7 +51,7 @@ extension LibraryStore {
         else { return nil }
         let stale = now.secondsSinceEpoch - AccessRules.lastUseResolutionSeconds
         if found.lastUsed.map({ $0.secondsSinceEpoch <= stale }) ?? true {
-            try writing {
+            _ = try writing {
                 try database.execute(
                     "UPDATE tokens SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at <= ?)",
                     [now.iso8601, found.id, try Timestamp(secondsSinceEpoch: stale).iso8601])

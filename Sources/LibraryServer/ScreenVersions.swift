@@ -5,7 +5,7 @@ import Rendering
 import Sections
 
 /// A screen as it was rendered once: the snapshot, its JSON document's bytes (compact, the document `--json list`
-/// writes) and its entity tag (a strong hash of the bytes, without quotes).
+/// writes) and its entity tag (a strong hash of the bytes, BLAKE2b, without quotes).
 struct ScreenVersion: Sendable {
     var snapshot: Snapshot
     var bytes: [UInt8]
@@ -19,7 +19,7 @@ struct ScreenVersion: Sendable {
         var json = JSONTextWriter(capacity: 16_384)
         JSONRenderer.write(snapshot, to: &json)
         bytes = json.bytes
-        tag = Self.hex(Secrets.sha256(bytes).prefix(16))
+        tag = Self.hex(Secrets.contentHash(bytes)[...])
     }
 
     private static func hex(_ bytes: ArraySlice<UInt8>) -> String {

@@ -3,6 +3,20 @@ import Testing
 
 @Suite("Secrets: libsodium's random bytes, SHA-256, constant-time comparison and Argon2id")
 struct SecretsTests {
+    @Test("the content hash: 16 bytes, the same for the same bytes, another for any change")
+    func contentHash() {
+        let screen = Array(#"{"version":1,"sections":[]}"#.utf8)
+        #expect(Secrets.contentHash(screen).count == 16)
+        #expect(Secrets.contentHash(screen) == Secrets.contentHash(screen))
+        var hashes = Set<[UInt8]>([Secrets.contentHash(screen), Secrets.contentHash([])])
+        for index in screen.indices {
+            var changed = screen
+            changed[index] ^= 1
+            hashes.insert(Secrets.contentHash(changed))
+        }
+        #expect(hashes.count == screen.count + 2)
+    }
+
     @Test func sha256OfKnownInputs() {
         let digest = Secrets.sha256(Array("abc".utf8))
         let hex = digest.map { byte -> String in
