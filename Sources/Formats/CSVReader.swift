@@ -11,6 +11,8 @@
 /// - NUL bytes, invalid UTF-8, fields over ``CSVLimits/maxFieldBytes`` and rows over ``CSVLimits/maxColumns`` are
 ///   errors, as are empty or duplicate header names.
 ///
+/// It reads a whole file held in memory; ``CSVStreamReader`` reads the same format a chunk at a time.
+///
 /// For example:
 ///
 ///     var reader = try CSVReader(bytes: fileBytes)
@@ -43,15 +45,7 @@ public struct CSVReader: Sendable {
         guard let row else {
             throw CSVError(line: scanner.line, field: 1, byteColumn: 1, reason: .missingHeader)
         }
-        var seen = Set<String>()
-        for (index, name) in row.fields.enumerated() {
-            let reason: CSVError.Reason? =
-                name.isEmpty ? .emptyHeaderName : seen.insert(name).inserted ? nil : .duplicateHeaderName(name)
-            if let reason {
-                throw CSVError(line: row.line, field: index + 1, byteColumn: 1, reason: reason)
-            }
-        }
-        self.header = CSVHeader(names: row.fields)
+        self.header = try CSVHeader(checking: row)
         self.scanner = scanner
     }
 

@@ -1,4 +1,8 @@
-/// The byte-level CSV state machine behind ``CSVReader``: splits rows into decoded fields.
+/// The byte-level CSV state machine behind ``CSVReader`` and ``CSVStreamReader``: splits rows into decoded fields.
+///
+/// It reads a whole file in one buffer, or a file in chunks: `isFinal: false` says more bytes may follow the
+/// buffer, and a row that reaches the buffer's end then gives ``Step/needMore`` (nothing consumed) instead of being
+/// cut short. Error positions are counted from the row's start, so they do not depend on where a chunk begins.
 ///
 ///     var scanner = CSVScanner(limits: CSVLimits())
 ///     scanner.start(in: buffer)
@@ -10,12 +14,28 @@ struct CSVScanner {
         var fields: [String]
     }
 
+    /// What one call of ``step(in:expecting:isFinal:)`` found.
+    enum Step {
+        /// A row.
+        case row(Row)
+        /// The end of the input (only when the buffer is the final one).
+        case end
+        /// The row runs past the buffer's end: call again with more bytes after the unconsumed ones.
+        case needMore
+    }
+
     let limits: CSVLimits
     /// The 1-based line of the next byte to read.
     private(set) var line = 1
-    private var position = 0
-    private var bomLength = 0
+    /// The offset of the first byte not consumed yet; a streaming reader moves it back when it drops consumed bytes.
+    var position = 0
     private var scratch: [UInt8] = []
+    /// Where the row being read starts (always at the start of a line, after a byte order mark on line 1).
+    private var rowStart = 0
+    private var rowLine = 1
+
+    /// Thrown inside a row that reaches the end of a non-final buffer.
+    private struct NeedMore: Error {}
 
     init(limits: CSVLimits) {
         self.limits = limits
@@ -25,12 +45,37 @@ struct CSVScanner {
 
     /// Skips a byte order mark at the start of `buffer`.
     mutating func start(in buffer: UnsafeBufferPointer<UInt8>) {
-        bomLength = utf8BOMLength(buffer)
-        position = bomLength
+        position = utf8BOMLength(buffer)
     }
 
-    /// Reads the next non-empty row, checking its field count against `expected` when given.
+    /// Reads the next non-empty row of a whole file, checking its field count against `expected` when given.
     mutating func nextRow(in buffer: UnsafeBufferPointer<UInt8>, expecting expected: Int?) throws -> Row? {
+        switch try step(in: buffer, expecting: expected, isFinal: true) {
+        case .row(let row): return row
+        case .end, .needMore: return nil
+        }
+    }
+
+    /// Reads the next non-empty row, checking its field count against `expected` when given. With `isFinal` false,
+    /// a row (or a run of blank lines) that reaches the buffer's end gives `.needMore` and consumes nothing.
+    mutating func step(in buffer: UnsafeBufferPointer<UInt8>, expecting expected: Int?, isFinal: Bool) throws
+        -> Step
+    {
+        let (startPosition, startLine) = (position, line)
+        do {
+            guard let row = try scanRow(in: buffer, expecting: expected, isFinal: isFinal) else { return .end }
+            return .row(row)
+        } catch is NeedMore {
+            (position, line) = (startPosition, startLine)
+            return .needMore
+        }
+    }
+
+    // MARK: - Private
+
+    private mutating func scanRow(in buffer: UnsafeBufferPointer<UInt8>, expecting expected: Int?, isFinal: Bool)
+        throws -> Row?
+    {
         let count = buffer.count
         var pos = position
         while pos < count {
@@ -40,15 +85,22 @@ struct CSVScanner {
             } else if buffer[pos] == carriageReturn && pos + 1 < count && buffer[pos + 1] == lineFeed {
                 pos += 2
                 line += 1
+            } else if buffer[pos] == carriageReturn && pos + 1 == count && !isFinal {
+                throw NeedMore()
             } else {
                 break
             }
         }
-        position = pos
-        guard pos < count else { return nil }
+        guard pos < count else {
+            if !isFinal { throw NeedMore() }
+            position = pos
+            return nil
+        }
 
         let recordLine = line
         let recordStart = pos
+        rowStart = pos
+        rowLine = line
         var fields: [String] = []
         fields.reserveCapacity(expected ?? 8)
         var firstExtraField = -1
@@ -59,11 +111,14 @@ struct CSVScanner {
             }
             if let expected, fieldNumber == expected + 1 { firstExtraField = pos }
             if pos < count && buffer[pos] == quote {
-                fields.append(try quotedField(in: buffer, at: &pos, field: fieldNumber))
+                fields.append(try quotedField(in: buffer, at: &pos, field: fieldNumber, isFinal: isFinal))
             } else {
-                fields.append(try unquotedField(in: buffer, at: &pos, field: fieldNumber))
+                fields.append(try unquotedField(in: buffer, at: &pos, field: fieldNumber, isFinal: isFinal))
             }
-            if pos >= count { break }
+            if pos >= count {
+                if !isFinal { throw NeedMore() }
+                break
+            }
             let delimiter = buffer[pos]
             if delimiter == comma {
                 pos += 1
@@ -79,14 +134,15 @@ struct CSVScanner {
                 line += 1
                 break
             }
+            if pos + 1 == count && !isFinal { throw NeedMore() }
             throw error(.bareCarriageReturn, at: pos, field: fieldNumber, in: buffer)
         }
         if let expected, fields.count != expected {
             let reason = CSVError.Reason.fieldCountMismatch(found: fields.count, expected: expected)
-            let column = TextPosition(of: recordStart, in: buffer, bomLength: bomLength).column
+            let column = rowPosition(of: recordStart, in: buffer).column
             var failure = CSVError(line: recordLine, field: fields.count, byteColumn: column, reason: reason)
             if fields.count > expected {
-                let position = TextPosition(of: firstExtraField, in: buffer, bomLength: bomLength)
+                let position = rowPosition(of: firstExtraField, in: buffer)
                 failure = CSVError(
                     line: position.line, field: expected + 1, byteColumn: position.column, reason: reason)
             }
@@ -96,34 +152,42 @@ struct CSVScanner {
         return Row(line: recordLine, fields: fields)
     }
 
-    // MARK: - Private
-
-    private mutating func quotedField(in buffer: UnsafeBufferPointer<UInt8>, at pos: inout Int, field: Int) throws
-        -> String
-    {
+    /// A quoted field. It is too large as soon as its content passes the limit, so a quote left open never makes a
+    /// reader hold the rest of the file.
+    private mutating func quotedField(
+        in buffer: UnsafeBufferPointer<UInt8>, at pos: inout Int, field: Int, isFinal: Bool
+    ) throws -> String {
         let count = buffer.count
         let opening = pos
         pos += 1
         let contentStart = pos
         var segmentStart = pos
         var unescaped = false
+        var escapes = 0
+        let limit = limits.maxFieldBytes
         scratch.removeAll(keepingCapacity: true)
         while true {
             guard pos < count else {
+                if !isFinal { throw NeedMore() }
                 throw error(.unterminatedQuotedField, at: opening, field: field, in: buffer)
             }
             let byte = buffer[pos]
             if byte == quote {
+                if pos + 1 == count && !isFinal { throw NeedMore() }
                 guard pos + 1 < count && buffer[pos + 1] == quote else { break }
                 scratch.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[segmentStart...pos]))
                 unescaped = true
+                escapes += 1
                 pos += 2
                 segmentStart = pos
-                continue
+            } else {
+                if byte == 0 { throw error(.nulByte, at: pos, field: field, in: buffer) }
+                if byte == lineFeed { line += 1 }
+                pos += 1
             }
-            if byte == 0 { throw error(.nulByte, at: pos, field: field, in: buffer) }
-            if byte == lineFeed { line += 1 }
-            pos += 1
+            if pos - contentStart - escapes > limit {
+                throw error(.fieldTooLarge(limit: limit), at: opening, field: field, in: buffer)
+            }
         }
         let contentEnd = pos
         pos += 1
@@ -132,13 +196,11 @@ struct CSVScanner {
             if next != comma && next != lineFeed && next != carriageReturn {
                 throw error(.charactersAfterClosingQuote, at: pos, field: field, in: buffer)
             }
+        } else if !isFinal {
+            throw NeedMore()
         }
         if unescaped {
             scratch.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[segmentStart..<contentEnd]))
-        }
-        let size = unescaped ? scratch.count : contentEnd - contentStart
-        if size > limits.maxFieldBytes {
-            throw error(.fieldTooLarge(limit: limits.maxFieldBytes), at: opening, field: field, in: buffer)
         }
         if let bad = UTF8Validation.firstInvalidOffset(in: buffer, from: contentStart, to: contentEnd) {
             throw error(.invalidUTF8, at: bad, field: field, in: buffer)
@@ -149,10 +211,14 @@ struct CSVScanner {
         return String(decoding: UnsafeBufferPointer(rebasing: buffer[contentStart..<contentEnd]), as: UTF8.self)
     }
 
-    private func unquotedField(in buffer: UnsafeBufferPointer<UInt8>, at pos: inout Int, field: Int) throws -> String {
+    /// An unquoted field, too large as soon as it passes the limit.
+    private func unquotedField(
+        in buffer: UnsafeBufferPointer<UInt8>, at pos: inout Int, field: Int, isFinal: Bool
+    ) throws -> String {
         let count = buffer.count
         let start = pos
-        while pos < count {
+        let end = min(count, start + limits.maxFieldBytes + 1)
+        while pos < end {
             let byte = buffer[pos]
             if byte == comma || byte == lineFeed || byte == carriageReturn { break }
             if byte == quote { throw error(.quoteInUnquotedField, at: pos, field: field, in: buffer) }
@@ -162,6 +228,7 @@ struct CSVScanner {
         if pos - start > limits.maxFieldBytes {
             throw error(.fieldTooLarge(limit: limits.maxFieldBytes), at: start, field: field, in: buffer)
         }
+        if pos == count && !isFinal { throw NeedMore() }
         if let bad = UTF8Validation.firstInvalidOffset(in: buffer, from: start, to: pos) {
             throw error(.invalidUTF8, at: bad, field: field, in: buffer)
         }
@@ -172,8 +239,24 @@ struct CSVScanner {
     private func error(_ reason: CSVError.Reason, at offset: Int, field: Int, in buffer: UnsafeBufferPointer<UInt8>)
         -> CSVError
     {
-        let position = TextPosition(of: offset, in: buffer, bomLength: bomLength)
+        let position = rowPosition(of: offset, in: buffer)
         return CSVError(line: position.line, field: field, byteColumn: position.column, reason: reason)
+    }
+
+    /// The line and byte column of `offset` in the current row, counted from the row's start: a row starts a line
+    /// (on line 1, after the byte order mark, which is not counted), so the bytes before it do not matter.
+    private func rowPosition(of offset: Int, in buffer: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
+        var line = rowLine
+        var lineStart = rowStart
+        var index = rowStart
+        while index < offset {
+            if buffer[index] == lineFeed {
+                line += 1
+                lineStart = index + 1
+            }
+            index += 1
+        }
+        return (line, offset - lineStart + 1)
     }
 }
 

@@ -2,7 +2,9 @@ import Library
 
 /// Imports books and clients into a library in one write transaction: all of it or none of it.
 ///
-/// Every input file is read and validated before anything is written. Books go through Library's
+/// Books files are streamed: each row is read, validated and imported in turn inside the transaction, so a file of
+/// any length takes bounded memory, and a bad row anywhere rolls back everything (nothing is written). Clients files
+/// are small and are read whole first (their PINs are hashed before the transaction). Books go through Library's
 /// `BookImporter` (matched by ISBN, else by title + author + year among books without one); clients are matched
 /// by card number. Running the same import twice changes nothing the second time. A row whose key an earlier
 /// row of the same import already had is skipped (and reported), so duplicates never insert twice.
@@ -16,7 +18,9 @@ public enum CatalogImport {
     // MARK: - Entry points
 
     /// Reads, validates and imports files (`seed --file`, `import`). Each file is books or clients by its header
-    /// or keys (a card number column means clients) unless `expecting` insists.
+    /// or keys (a card number column means clients) unless `expecting` insists. Every file is opened and its header
+    /// read before the transaction; books are streamed through it (see `importFiles(_:into:now:options:progress:)`
+    /// for sources).
     ///
     /// Throws `InputFileError` (a file cannot be read), `DataError` (bad data; nothing was written),
     /// or a database error.
@@ -26,8 +30,41 @@ public enum CatalogImport {
         _ paths: [String], into store: LibraryStore, now: Timestamp, expecting kind: CatalogKind? = nil,
         options: ImportOptions = ImportOptions(), progress: ImportProgress? = nil
     ) throws -> ImportReport {
-        let files = try paths.map { try CatalogFile.read(path: $0, expecting: kind) }
-        return try importFiles(files, into: store, now: now, options: options, progress: progress)
+        let sources = try paths.map { try CatalogSource.open(path: $0, expecting: kind) }
+        return try importFiles(sources, into: store, now: now, options: options, progress: progress)
+    }
+
+    /// Imports opened files in one transaction: the clients files are read whole first, the books files streamed
+    /// row by row inside the transaction (memory stays bounded whatever their length). A bad row anywhere throws
+    /// `DataError` naming its file and line, and nothing is written.
+    ///
+    /// Progress: when `progress` is given, the total is counted first in one cheap pass over each books file that
+    /// parses nothing (`CatalogSource.countRecords()`: rows outside quotes, non-blank JSON lines), so the callback
+    /// gets rows done and rows in all; without `progress` nothing is counted.
+    ///
+    ///     let source = try CatalogSource.open(path: "books.csv", expecting: .books)
+    ///     let report = try CatalogImport.importFiles([source], into: store, now: now)
+    public static func importFiles(
+        _ sources: [CatalogSource], into store: LibraryStore, now: Timestamp, options: ImportOptions = ImportOptions(),
+        progress: ImportProgress? = nil
+    ) throws -> ImportReport {
+        let inputs: [Input] = try sources.map { source in
+            source.kind == .clients ? .whole(try source.readAll()) : .stream(source)
+        }
+        let clients = inputs.compactMap(\.file)
+        try checkOneDefault(clients)
+        let pinHashes = options.dryRun ? [:] : try hashPINs(clients)
+        var total = 0
+        if progress != nil {
+            for input in inputs {
+                switch input {
+                case .whole(let file): total += file.count
+                case .stream(let source): total += try source.countRecords()
+                }
+            }
+        }
+        return try importInputs(
+            inputs, total: total, into: store, now: now, options: options, progress: progress, pinHashes: pinHashes)
     }
 
     /// Imports files already read and validated, in one transaction.
@@ -62,13 +99,50 @@ public enum CatalogImport {
         progress: ImportProgress?, pinHashes: [String: PINHash]
     ) throws -> ImportReport {
         try checkOneDefault(files)
-        let total = files.reduce(0) { $0 + $1.count }
-        return try transaction(store, files: files.map(\.name), options: options) { report in
-            for file in files {
-                for warning in file.warnings { report.warn(warning) }
+        return try importInputs(
+            files.map { .whole($0) }, total: files.reduce(0) { $0 + $1.count }, into: store, now: now,
+            options: options, progress: progress, pinHashes: pinHashes)
+    }
+
+    /// One input of an import: a file read whole, or a books file streamed.
+    private enum Input {
+        case whole(CatalogFile)
+        case stream(CatalogSource)
+
+        var name: String {
+            switch self {
+            case .whole(let file): file.name
+            case .stream(let source): source.name
+            }
+        }
+
+        var file: CatalogFile? {
+            if case .whole(let file) = self { return file }
+            return nil
+        }
+    }
+
+    private static func importInputs(
+        _ inputs: [Input], total: Int, into store: LibraryStore, now: Timestamp, options: ImportOptions,
+        progress: ImportProgress?, pinHashes: [String: PINHash]
+    ) throws -> ImportReport {
+        let files = inputs.compactMap(\.file)
+        var attempt = 0
+        return try transaction(store, files: inputs.map(\.name), options: options) { report in
+            attempt += 1
+            if attempt > 1 {
+                // The transaction runs again (PostgreSQL, after a deadlock): the streams start over.
+                for case .stream(let source) in inputs { try source.restart() }
             }
             var ticker = ProgressTicker(total: total, interval: options.progressInterval, progress: progress)
-            try importBooks(files, into: store, report: &report, ticker: &ticker)
+            // The files' own warnings come first, then the skipped repeats, as when every file was read first.
+            var fileWarnings = WarningLog()
+            var repeats = WarningLog()
+            try importBooks(
+                inputs, into: store, report: &report, fileWarnings: &fileWarnings, repeats: &repeats,
+                ticker: &ticker)
+            fileWarnings.replay(into: &report)
+            repeats.replay(into: &report)
             try importClients(files, into: store, now: now, pinHashes: pinHashes, report: &report, ticker: &ticker)
             ticker.finish()
         }
@@ -172,29 +246,50 @@ public enum CatalogImport {
     }
 
     private static func importBooks(
-        _ files: [CatalogFile], into store: LibraryStore, report: inout ImportReport, ticker: inout ProgressTicker
+        _ inputs: [Input], into store: LibraryStore, report: inout ImportReport, fileWarnings: inout WarningLog,
+        repeats: inout WarningLog, ticker: inout ProgressTicker
     ) throws {
-        guard files.contains(where: { !$0.books.isEmpty }) else { return }
-        let importer = try BookImporter(store: store)
-        var seen: [BookKey: (file: String, line: Int)] = [:]
-        for file in files {
-            for (index, record) in file.books.enumerated() {
+        // Made at the first book: an import of clients alone never prepares (or, on PostgreSQL, locks) for books.
+        var importer: BookImporter?
+        var seen = SeenBooks()
+        for (index, input) in inputs.enumerated() {
+            func book(_ record: BookRecord, line: Int) throws {
                 defer { ticker.advance() }
-                let line = file.lines[index]
                 let key = BookKey(record)
-                if let first = seen[key] {
-                    report.books.skipped += 1
-                    report.warn("\(file.name): line \(line) repeats \(first.file) line \(first.line) (\(key)); skipped")
-                    continue
-                }
-                seen[key] = (file.name, line)
+                let repeated: (file: Int, line: Int)?
                 do {
-                    try importer.importBook(newBook(record))
+                    repeated = try seen.insert(key, file: index, line: line)
+                } catch {
+                    throw DataError(file: input.name, line: line, reason: error.message)
+                }
+                if let first = repeated {
+                    report.books.skipped += 1
+                    repeats.add(
+                        "\(input.name): line \(line) repeats \(inputs[first.file].name) line \(first.line) (\(key)); skipped"
+                    )
+                    return
+                }
+                do {
+                    if importer == nil { importer = try BookImporter(store: store) }
+                    try importer?.importBook(newBook(record))
                 } catch let error as LibraryError {
-                    throw DataError(file: file.name, line: line, reason: error.message)
+                    throw DataError(file: input.name, line: line, reason: error.message)
+                }
+            }
+            switch input {
+            case .whole(let file):
+                for warning in file.warnings { fileWarnings.add(warning) }
+                for (offset, record) in file.books.enumerated() {
+                    try book(record, line: file.lines[offset])
+                }
+            case .stream(let source):
+                while let entry = try source.next(warn: { fileWarnings.add($0) }) {
+                    guard case .book(let record) = entry.record else { continue }
+                    try book(record, line: entry.line)
                 }
             }
         }
+        guard let importer else { return }
         let skipped = report.books.skipped
         report.books = counts(try importer.finish())
         report.books.skipped = skipped
@@ -297,6 +392,151 @@ private enum BookKey: Hashable, CustomStringConvertible {
         case .identity(let title, let author, let year):
             "\(title) by \(author.isEmpty ? "unknown" : author), \(year.map(String.init) ?? "no year")"
         }
+    }
+
+    /// The ISBN packed exactly into 64 bits, when it is at most 13 characters of `0`-`9` and `X` (an import's
+    /// ISBNs are 13 digits): base 11, with the length above; nil for anything else.
+    var packedISBN: UInt64? {
+        guard case .isbn(let isbn) = self else { return nil }
+        var value: UInt64 = 0
+        var count: UInt64 = 0
+        for byte in isbn.utf8 {
+            count += 1
+            guard count <= 13 else { return nil }
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = value * 11 + UInt64(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "X"): value = value * 11 + 10
+            default: return nil
+            }
+        }
+        return count << 50 | value  // 11^13 < 2^46
+    }
+}
+
+/// The books of one import so far, by key, with where each was first seen: compact, and exact.
+///
+/// An ISBN packs into one 64-bit number. The n-th distinct ISBN keeps its number and its line in append-only chunked
+/// arrays (12 bytes, never copied as they grow), its file is found from n (files are read in order), and an
+/// open-addressing table of 32-bit entry numbers finds it again (about 6 bytes at 80% load, growing by half): about
+/// 20 MB for a million ISBNs, where a `Dictionary` of keys and places would take 32 MB, and 48 MB while it doubles.
+/// Books without a usable ISBN keep their title, author and year as strings.
+private struct SeenBooks {
+    private var isbns = PackedTable()
+    private var lines = ChunkedArray<UInt32>()
+    /// The first entry number of each file's ISBNs, by the file's index (files are read in order).
+    private var fileStarts: [(file: Int, first: Int)] = []
+    /// Lines past 2^32 - 1, by entry number (a file of more than 4 GB of one-byte lines).
+    private var longLines: [Int: Int] = [:]
+    private var others: [BookKey: (file: Int, line: Int)] = [:]
+
+    /// Records `key` as seen in file `file` at `line`; returns where it was seen first when it was already.
+    /// Throws past 2^32 - 2 distinct ISBNs in one import.
+    mutating func insert(_ key: BookKey, file: Int, line: Int) throws(LibraryError) -> (file: Int, line: Int)? {
+        guard let packed = key.packedISBN else {
+            if let first = others[key] { return first }
+            others[key] = (file, line)
+            return nil
+        }
+        if let entry = try isbns.insert(packed) {
+            let first = lines[entry] == .max ? longLines[entry] ?? 0 : Int(lines[entry])
+            return (fileOf(entry), first)
+        }
+        let entry = isbns.count - 1
+        if fileStarts.last?.file != file { fileStarts.append((file, entry)) }
+        if line < Int(UInt32.max) {
+            lines.append(UInt32(line))
+        } else {
+            lines.append(.max)
+            longLines[entry] = line
+        }
+        return nil
+    }
+
+    private func fileOf(_ entry: Int) -> Int {
+        var low = 0
+        var high = fileStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if fileStarts[middle].first <= entry { low = middle } else { high = middle - 1 }
+        }
+        return fileStarts[low].file
+    }
+}
+
+/// Non-zero 64-bit keys numbered 0, 1, 2, ... in the order added: the keys in a chunked array, and a linear-probing
+/// table of their numbers + 1 (0: empty).
+private struct PackedTable {
+    private var keys = ChunkedArray<UInt64>()
+    private var slots: [UInt32] = Array(repeating: 0, count: 1024)
+
+    /// How many keys were added.
+    var count: Int { keys.count }
+
+    /// Adds `key` (numbered `count`) and returns nil, or returns the number it already has.
+    mutating func insert(_ key: UInt64) throws(LibraryError) -> Int? {
+        var slot = Self.slot(of: key, capacity: slots.count)
+        while slots[slot] != 0 {
+            let entry = Int(slots[slot]) - 1
+            if keys[entry] == key { return entry }
+            slot = slot + 1 == slots.count ? 0 : slot + 1
+        }
+        guard keys.count < Int(UInt32.max) - 1 else {
+            throw LibraryError.invalidInput("one import can hold at most \(UInt32.max - 2) distinct ISBNs")
+        }
+        keys.append(key)
+        slots[slot] = UInt32(keys.count)
+        if keys.count * 5 > slots.count * 4 { grow() }
+        return nil
+    }
+
+    /// The key's first slot: a multiplicative hash mapped onto any capacity (not only powers of two).
+    private static func slot(of key: UInt64, capacity: Int) -> Int {
+        let hash = key &* 0x9E37_79B9_7F4A_7C15
+        return Int(truncatingIfNeeded: (hash ^ hash >> 29).multipliedFullWidth(by: UInt64(capacity)).high)
+    }
+
+    private mutating func grow() {
+        let capacity = slots.count + slots.count / 2
+        var newSlots = [UInt32](repeating: 0, count: capacity)
+        for number in slots where number != 0 {
+            var slot = Self.slot(of: keys[Int(number) - 1], capacity: capacity)
+            while newSlots[slot] != 0 { slot = slot + 1 == capacity ? 0 : slot + 1 }
+            newSlots[slot] = number
+        }
+        slots = newSlots
+    }
+}
+
+/// An append-only array in chunks of 65,536 elements, so growing it never copies (nor briefly doubles) it.
+private struct ChunkedArray<Element: FixedWidthInteger> {
+    private var chunks: [[Element]] = []
+    private(set) var count = 0
+
+    mutating func append(_ element: Element) {
+        if count & 0xFFFF == 0 { chunks.append(Array(unsafeUninitializedCapacity: 1 << 16) { _, made in made = 0 }) }
+        chunks[chunks.count - 1].append(element)
+        count += 1
+    }
+
+    subscript(index: Int) -> Element {
+        chunks[index >> 16][index & 0xFFFF]
+    }
+}
+
+/// Warnings kept in order for a report, the first `ImportReport.maxWarnings` as text and the rest only counted
+/// (the report lists no more than that).
+private struct WarningLog {
+    private var texts: [String] = []
+    private var omitted = 0
+
+    mutating func add(_ text: String) {
+        if texts.count < ImportReport.maxWarnings { texts.append(text) } else { omitted += 1 }
+    }
+
+    /// Adds the warnings to `report`, as if each had been added there.
+    func replay(into report: inout ImportReport) {
+        for text in texts { report.warn(text) }
+        report.warnOmitted(omitted)
     }
 }
 

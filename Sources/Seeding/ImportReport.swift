@@ -64,6 +64,13 @@ public struct ImportReport: Sendable, Hashable {
 
     private var omittedWarnings = 0
 
+    /// Counts `count` warnings not listed, as `warn` would once the list is full (it must be).
+    mutating func warnOmitted(_ count: Int) {
+        guard count > 0 else { return }
+        precondition(warnings.count >= Self.maxWarnings, "warnings are omitted only after the list is full")
+        for _ in 0..<count { warn("") }
+    }
+
     mutating func warn(_ text: String) {
         if warnings.count < Self.maxWarnings {
             warnings.append(text)

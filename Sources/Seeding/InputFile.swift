@@ -61,50 +61,7 @@ public enum InputFile {
     ///
     ///     let bytes = try InputFile.read(path: "catalog.json", limit: 64 << 20)
     public static func read(path: String, limit: Int = defaultLimit) throws(InputFileError) -> [UInt8] {
-        // O_NONBLOCK: opening a named pipe would otherwise wait for a writer before its type can be checked.
-        // Regular files ignore it.
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else {
-            let code = errno
-            switch code {
-            case ENOENT, ENOTDIR: throw InputFileError(path: path, reason: .missing)
-            default: throw InputFileError(path: path, reason: .unreadable(systemMessage(code)))
-            }
-        }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
-            throw InputFileError(path: path, reason: .unreadable(systemMessage(errno)))
-        }
-        let type = status.st_mode & S_IFMT
-        guard type == S_IFREG else {
-            throw InputFileError(path: path, reason: .notARegularFile(kind: kindName(type)))
-        }
-        let size = Int(status.st_size)
-        guard size <= limit else { throw InputFileError(path: path, reason: .tooLarge(size: size, limit: limit)) }
-        // One byte more than fstat said, so the read that finds the end has room (and a grown file is noticed).
-        var bytes = [UInt8](repeating: 0, count: size + 1)
-        var filled = 0
-        while true {
-            if filled == bytes.count {
-                guard bytes.count <= limit else {
-                    throw InputFileError(path: path, reason: .tooLarge(size: bytes.count, limit: limit))
-                }
-                bytes.append(contentsOf: repeatElement(0, count: min(1 << 16, limit + 1 - bytes.count)))
-            }
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw InputFileError(path: path, reason: .unreadable(systemMessage(errno)))
-            }
-            if count == 0 { break }
-            filled += count
-        }
-        guard filled <= limit else { throw InputFileError(path: path, reason: .tooLarge(size: filled, limit: limit)) }
-        bytes.removeLast(bytes.count - filled)
-        return bytes
+        try OpenInputFile(path: path).readAll(limit: limit)
     }
 
     // MARK: - Private
@@ -122,5 +79,95 @@ public enum InputFile {
         case S_IFBLK: "block device"
         default: "special file"
         }
+    }
+}
+
+/// A regular file open for reading, closed when released: read whole, or a chunk at a time (and again from the
+/// start after `rewind()`).
+///
+///     let file = try OpenInputFile(path: "books.csv")
+///     let count = try file.read(into: buffer)
+final class OpenInputFile {
+    /// The path as given.
+    let path: String
+    /// The size `fstat` gave when the file was opened.
+    let size: Int
+    private let descriptor: Int32
+
+    /// Opens the regular file at `path`; throws `InputFileError` for a missing, non-regular or unreadable file.
+    init(path: String) throws(InputFileError) {
+        // O_NONBLOCK: opening a named pipe would otherwise wait for a writer before its type can be checked.
+        // Regular files ignore it.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else {
+            let code = errno
+            switch code {
+            case ENOENT, ENOTDIR: throw InputFileError(path: path, reason: .missing)
+            default: throw InputFileError(path: path, reason: .unreadable(InputFile.systemMessage(code)))
+            }
+        }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            let code = errno
+            close(descriptor)
+            throw InputFileError(path: path, reason: .unreadable(InputFile.systemMessage(code)))
+        }
+        let type = status.st_mode & S_IFMT
+        guard type == S_IFREG else {
+            close(descriptor)
+            throw InputFileError(path: path, reason: .notARegularFile(kind: InputFile.kindName(type)))
+        }
+        self.path = path
+        self.size = Int(status.st_size)
+        self.descriptor = descriptor
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    /// Reads up to `buffer.count` bytes at the current offset; 0 at the end of the file.
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(InputFileError) -> Int {
+        guard let base = buffer.baseAddress, !buffer.isEmpty else { return 0 }
+        while true {
+            let count = Glibc.read(descriptor, base, buffer.count)
+            if count >= 0 { return count }
+            if errno == EINTR { continue }
+            throw InputFileError(path: path, reason: .unreadable(InputFile.systemMessage(errno)))
+        }
+    }
+
+    /// Goes back to the start of the file.
+    func rewind() throws(InputFileError) {
+        guard lseek(descriptor, 0, SEEK_SET) == 0 else {
+            throw InputFileError(path: path, reason: .unreadable(InputFile.systemMessage(errno)))
+        }
+    }
+
+    /// Reads the rest of the file into memory; throws `.tooLarge` past `limit` bytes.
+    func readAll(limit: Int = InputFile.defaultLimit) throws(InputFileError) -> [UInt8] {
+        guard size <= limit else { throw InputFileError(path: path, reason: .tooLarge(size: size, limit: limit)) }
+        // One byte more than fstat said, so the read that finds the end has room (and a grown file is noticed).
+        var bytes = [UInt8](repeating: 0, count: size + 1)
+        var filled = 0
+        while true {
+            if filled == bytes.count {
+                guard bytes.count <= limit else {
+                    throw InputFileError(path: path, reason: .tooLarge(size: bytes.count, limit: limit))
+                }
+                bytes.append(contentsOf: repeatElement(0, count: min(1 << 16, limit + 1 - bytes.count)))
+            }
+            let result = bytes.withUnsafeMutableBytes { buffer in
+                Result { () throws(InputFileError) in
+                    try read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
+                }
+            }
+            let count = try result.get()
+            if count == 0 { break }
+            filled += count
+        }
+        guard filled <= limit else { throw InputFileError(path: path, reason: .tooLarge(size: filled, limit: limit)) }
+        bytes.removeLast(bytes.count - filled)
+        return bytes
     }
 }

@@ -27,7 +27,7 @@ struct CSVGolden: Sendable, CustomTestStringConvertible {
     }
 }
 
-private let goldens: [CSVGolden] = [
+let goldens: [CSVGolden] = [
     CSVGolden("plain LF", "a,b\n1,2\n3,4\n", header: ["a", "b"], rows: [["1", "2"], ["3", "4"]], lines: [2, 3]),
     CSVGolden("CRLF", "a,b\r\n1,2\r\n3,4\r\n", header: ["a", "b"], rows: [["1", "2"], ["3", "4"]], lines: [2, 3]),
     CSVGolden("no trailing newline", "a,b\n1,2", header: ["a", "b"], rows: [["1", "2"]]),
@@ -92,7 +92,7 @@ private func failure(_ line: Int, _ field: Int, _ column: Int, _ reason: CSVErro
     CSVError(line: line, field: field, byteColumn: column, reason: reason)
 }
 
-private let failures: [CSVFailure] = [
+let failures: [CSVFailure] = [
     CSVFailure("empty file", "", failure(1, 1, 1, .missingHeader)),
     CSVFailure("BOM only", [0xEF, 0xBB, 0xBF], failure(1, 1, 1, .missingHeader)),
     CSVFailure("blank lines only", "\n\n", failure(3, 1, 1, .missingHeader)),

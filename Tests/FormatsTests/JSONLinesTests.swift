@@ -30,7 +30,7 @@ struct JSONLinesFailure: Sendable, CustomTestStringConvertible {
     var testDescription: String { name }
 }
 
-private let lineFailures: [JSONLinesFailure] = [
+let lineFailures: [JSONLinesFailure] = [
     JSONLinesFailure(
         name: "bad value on line 3", input: "1\n2\n{\"a\": }\n4\n",
         expected: JSONError(line: 3, column: 7, reason: .unexpectedCharacter("'}'"))),

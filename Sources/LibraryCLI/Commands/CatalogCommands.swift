@@ -54,15 +54,16 @@ enum CatalogCommands {
         }
         var options = ImportOptions()
         options.dryRun = context.parsed.flag("dry-run")
-        // Read and check the whole file before touching the database: a bad file changes nothing.
-        let file = try CatalogFile.read(path: path, expecting: .books)
+        // Open the file and check its header before touching the database; its rows are then streamed through one
+        // transaction, so a bad row anywhere changes nothing.
+        let source = try CatalogSource.open(path: path, expecting: .books)
         let now = context.recordingTime  // a books file records no time
         let store = try context.openStore(options.dryRun ? .reads : .fills)
         let progress = ProgressBar(context: context)
         options.progressInterval = progress.options.progressInterval
         let report = try context.withDatabase {
             try CatalogImport.importFiles(
-                [file], into: store, now: now, options: options, progress: progress.callback)
+                [source], into: store, now: now, options: options, progress: progress.callback)
         }
         progress.finish()
         print(report, context: context)

@@ -1,0 +1,384 @@
+import Formats
+
+/// One record of an input file: a book or a client, with the 1-based line it starts on.
+///
+///     if case .book(let book) = entry.record { print(entry.line, book.title) }
+public struct CatalogEntry: Hashable, Sendable {
+    /// A book or a client.
+    public enum Record: Hashable, Sendable {
+        /// A row of a books file.
+        case book(BookRecord)
+        /// A row of a clients file.
+        case client(ClientRecord)
+    }
+
+    /// The 1-based line the record starts on.
+    public var line: Int
+    /// The record, validated.
+    public var record: Record
+}
+
+/// An input file opened for streaming: its format and kind (books or clients) are known from its start, and its
+/// records are read and validated one at a time, so a file of any length is read in bounded memory.
+///
+/// CSV and JSON Lines are read 1 MiB at a time (memory grows only with the longest row or line); a JSON array is
+/// read and parsed whole when the source is opened (up to `InputFile.defaultLimit`). `restart()` reads the file
+/// again from the start. A source is a reader with a position: use it from one place at a time.
+///
+/// For example:
+///
+///     let source = try CatalogSource.open(path: "books.csv")
+///     while let entry = try source.next(warn: { print("warning:", $0) }) {
+///         if case .book(let book) = entry.record { print(entry.line, book.title) }
+///     }
+public final class CatalogSource {
+    /// The file's name as given (used in messages and reports).
+    public let name: String
+    /// How the file is written.
+    public let format: CatalogFormat
+    /// Whether it lists books or clients.
+    public let kind: CatalogKind
+
+    private let input: Input
+    private var rows: Rows
+
+    /// Where the bytes come from.
+    private enum Input {
+        case file(OpenInputFile)
+        case memory([UInt8])
+    }
+
+    /// The reader at work and the columns it needs.
+    private enum Rows {
+        case csvBooks(CSVStreamReader, CatalogColumns)
+        case csvClients(CSVStreamReader, ClientColumns)
+        /// JSON Lines, with the first record read ahead (it gave the kind).
+        case jsonLines(JSONLinesStreamReader, ahead: JSONRecord?)
+        /// A JSON document read whole: its records and the index of the next one.
+        case records([JSONRecord], next: Int)
+    }
+
+    // MARK: - Opening
+
+    /// Opens the regular file at `path` and reads its start: the format comes from the extension or the content,
+    /// the kind from the CSV header or the first JSON object's keys, unless `expecting` insists on one.
+    ///
+    /// Throws `InputFileError` when the file cannot be read and `DataError` for a bad header (or, for a JSON
+    /// array, anything wrong in the document's syntax).
+    ///
+    ///     let clients = try CatalogSource.open(path: "clients.csv", expecting: .clients)
+    public static func open(path: String, expecting kind: CatalogKind? = nil) throws -> CatalogSource {
+        let file = try OpenInputFile(path: path)
+        // The first bytes tell the format when the extension does not.
+        var start = [UInt8](repeating: 0, count: 1 << 16)
+        let count = try start.withUnsafeMutableBytes { buffer throws(InputFileError) in try file.read(into: buffer) }
+        start.removeLast(start.count - count)
+        let format = CatalogFormat.detect(path: path, bytes: start)
+        return try CatalogSource(input: .file(file), name: path, format: format, expecting: kind)
+    }
+
+    /// A source over bytes already in memory; `name` is used in messages.
+    ///
+    ///     let source = try CatalogSource(bytes: Array("title\nDune\n".utf8), name: "books.csv", format: .csv)
+    public convenience init(
+        bytes: [UInt8], name: String, format: CatalogFormat, expecting kind: CatalogKind? = nil
+    ) throws {
+        try self.init(input: .memory(bytes), name: name, format: format, expecting: kind)
+    }
+
+    private init(input: Input, name: String, format: CatalogFormat, expecting: CatalogKind?) throws {
+        self.input = input
+        self.name = name
+        self.format = format
+        let (rows, kind) = try Self.start(input, name: name, format: format, expecting: expecting)
+        self.rows = rows
+        self.kind = kind
+    }
+
+    // MARK: - Reading
+
+    /// Reads and validates the next record, or returns nil at the end of the file. `warn` hears of values left out
+    /// (such as an ISBN a spreadsheet mangled), as `name: line N, column C (isbn): ...; imported without it`.
+    ///
+    /// Throws `DataError` for bad data (naming the line) and `InputFileError` when the file cannot be read.
+    ///
+    ///     while let entry = try source.next() { print(entry.line) }
+    public func next(warn: (String) -> Void = { _ in }) throws -> CatalogEntry? {
+        switch rows {
+        case .csvBooks(var reader, let columns):
+            guard let record = try csv({ try reader.next() }, header: columns.header) else { return nil }
+            rows = .csvBooks(reader, columns)
+            let line = record.line
+            let book = try Self.row(line, name: name) {
+                try columns.record(from: record.fields) { problem in
+                    warn(Self.warning(problem, name: name, line: line))
+                }
+            }
+            return CatalogEntry(line: line, record: .book(book))
+        case .csvClients(var reader, let columns):
+            guard let record = try csv({ try reader.next() }, header: columns.header) else { return nil }
+            rows = .csvClients(reader, columns)
+            let client = try Self.row(record.line, name: name) { try columns.record(from: record.fields) }
+            return CatalogEntry(line: record.line, record: .client(client))
+        case .jsonLines(var reader, let ahead):
+            let next = try ahead ?? Self.jsonLine(&reader, name: name)
+            rows = .jsonLines(reader, ahead: nil)
+            guard let next else { return nil }
+            return try Self.entry(next, kind: kind, name: name, warn: warn)
+        case .records(let records, let index):
+            guard index < records.count else { return nil }
+            rows = .records(records, next: index + 1)
+            return try Self.entry(records[index], kind: kind, name: name, warn: warn)
+        }
+    }
+
+    /// Goes back to the first record (a write transaction that runs again reads its files again).
+    ///
+    ///     try source.restart()
+    public func restart() throws {
+        if case .records(let records, _) = rows {
+            rows = .records(records, next: 0)
+            return
+        }
+        rows = try Self.start(input, name: name, format: format, expecting: kind).rows
+    }
+
+    /// Reads every remaining record into a `CatalogFile` (its warnings included).
+    ///
+    ///     let clients = try CatalogSource.open(path: "clients.csv").readAll()
+    public func readAll() throws -> CatalogFile {
+        var file = CatalogFile(name: name, kind: kind, lines: [])
+        var warnings: [String] = []
+        while let entry = try next(warn: { warnings.append($0) }) {
+            switch entry.record {
+            case .book(let book): file.books.append(book)
+            case .client(let client): file.clients.append(client)
+            }
+            file.lines.append(entry.line)
+        }
+        file.warnings = warnings
+        return file
+    }
+
+    /// Counts the records in a cheap pass over the whole file that parses nothing (CSV: rows outside quotes;
+    /// JSON Lines: non-blank lines), for a progress bar's total; then starts again from the first record. For a
+    /// malformed file the count is an estimate.
+    ///
+    ///     let total = try source.countRecords()
+    public func countRecords() throws -> Int {
+        if case .records(let records, _) = rows { return records.count }
+        let source = try Self.byteSource(input)
+        let count =
+            switch rows {
+            case .jsonLines: try JSONLinesStreamReader.countLines(source: source)
+            default: try CSVStreamReader.countRecords(source: source)
+            }
+        try restart()
+        return count
+    }
+
+    // MARK: - Private
+
+    /// The bytes from the start of the input.
+    private static func byteSource(_ input: Input) throws -> ByteSource {
+        switch input {
+        case .memory(let bytes):
+            return Formats.byteSource(over: bytes)
+        case .file(let file):
+            try file.rewind()
+            return { buffer in try file.read(into: buffer) }
+        }
+    }
+
+    /// Reads the start of the input: the CSV header or the first JSON record, and with it the kind.
+    private static func start(_ input: Input, name: String, format: CatalogFormat, expecting: CatalogKind?)
+        throws -> (rows: Rows, kind: CatalogKind)
+    {
+        let source = try byteSource(input)
+        switch format {
+        case .csv:
+            var reader: CSVStreamReader
+            do {
+                reader = try CSVStreamReader(source: source)
+            } catch let error as CSVError {
+                throw DataError(file: name, line: error.line, column: error.field, reason: error.reason.description)
+            }
+            let header = reader.header.names
+            let kind = try decideKind(header: header, expecting: expecting, name: name, line: 1)
+            switch kind {
+            case .books:
+                return (.csvBooks(reader, try headerColumns(name: name) { try CatalogColumns(header: header) }), kind)
+            case .clients:
+                return (.csvClients(reader, try headerColumns(name: name) { try ClientColumns(header: header) }), kind)
+            }
+        case .json, .jsonLines:
+            var layout: JSONLayout?
+            var whole: [UInt8]?
+            switch input {
+            case .memory(let bytes):
+                layout = JSONLayout.detect(bytes)
+            case .file(let file):
+                let prefix = 1 << 16
+                var start = [UInt8](repeating: 0, count: prefix)
+                let count = try start.withUnsafeMutableBytes { buffer throws(InputFileError) in
+                    try file.read(into: buffer)
+                }
+                start.removeLast(prefix - count)
+                layout = JSONLayout.detect(start)
+                if layout == nil && count == prefix {
+                    // Blanks all through the first bytes leave the layout open: the whole file settles it.
+                    try file.rewind()
+                    whole = try file.readAll()
+                    layout = JSONLayout.detect(whole ?? [])
+                }
+                try file.rewind()
+            }
+            // As a whole file is read: JSON Lines by name (unless it is an array) or by content stream; an array,
+            // or a `.json` file that is neither, is read whole.
+            let streams = (format == .jsonLines && layout != .array) || (format == .json && layout == .lines)
+            if streams {
+                var reader = JSONLinesStreamReader(source: try byteSource(input))
+                let first = try jsonLine(&reader, name: name)
+                let kind = try decideKind(
+                    header: first?.object.keys ?? [], expecting: expecting, name: name, line: first?.line ?? 1)
+                return (.jsonLines(reader, ahead: first), kind)
+            }
+            if whole == nil {
+                switch input {
+                case .memory(let bytes): whole = bytes
+                case .file(let file): whole = try file.readAll()
+                }
+            }
+            let records = try jsonRecords(whole ?? [], name: name)
+            let kind = try decideKind(
+                header: records.first?.object.keys ?? [], expecting: expecting, name: name,
+                line: records.first?.line ?? 1)
+            return (.records(records, next: 0), kind)
+        }
+    }
+
+    /// Reads a CSV record, turning the reader's errors into `DataError`s that name the column.
+    private func csv(_ read: () throws -> CSVRecord?, header: [String]) throws -> CSVRecord? {
+        do {
+            return try read()
+        } catch let error as CSVError {
+            let field = error.field >= 1 && error.field <= header.count ? header[error.field - 1] : nil
+            throw DataError(
+                file: name, line: error.line, column: error.field, field: field, reason: error.reason.description)
+        }
+    }
+
+    private static func jsonLine(_ reader: inout JSONLinesStreamReader, name: String) throws -> JSONRecord? {
+        let line: JSONLine?
+        do {
+            line = try reader.next()
+        } catch let error as JSONError {
+            throw DataError(file: name, line: error.line, reason: "\(error.reason) (byte \(error.column))")
+        }
+        guard let line else { return nil }
+        guard case .object(let object) = line.value else {
+            throw DataError(file: name, line: line.line, reason: "expected an object, found \(line.value.kindName)")
+        }
+        return JSONRecord(line: line.line, object: object)
+    }
+
+    private static func jsonRecords(_ bytes: [UInt8], name: String) throws(DataError) -> [JSONRecord] {
+        do {
+            return try JSONRecords.read(bytes)
+        } catch let error as JSONError {
+            throw DataError(file: name, line: error.line, reason: "\(error.reason) (byte \(error.column))")
+        } catch {
+            throw DataError(file: name, reason: "\(error)")
+        }
+    }
+
+    private static func entry(
+        _ record: JSONRecord, kind: CatalogKind, name: String, warn: (String) -> Void
+    ) throws(DataError) -> CatalogEntry {
+        let (header, fields) = try JSONFields.flatten(record, kind: kind, name: name)
+        let line = record.line
+        switch kind {
+        case .books:
+            let columns = try jsonColumns(line, name: name) { try CatalogColumns(header: header) }
+            let book = try jsonRow(line, name: name) {
+                try columns.record(from: fields) { problem in
+                    warn(warning(problem, name: name, line: line, json: true))
+                }
+            }
+            return CatalogEntry(line: line, record: .book(book))
+        case .clients:
+            let columns = try jsonColumns(line, name: name) { try ClientColumns(header: header) }
+            return CatalogEntry(
+                line: line, record: .client(try jsonRow(line, name: name) { try columns.record(from: fields) }))
+        }
+    }
+
+    private static func warning(_ problem: CatalogColumns.Problem, name: String, line: Int, json: Bool = false)
+        -> String
+    {
+        let field = problem.columnName ?? "?"
+        let place = json ? "key \"\(field)\"" : "column \(problem.column ?? 0) (\(field))"
+        return "\(name): line \(line), \(place): \(problem.reason); imported without it"
+    }
+
+    private static func headerColumns<Columns>(
+        name: String, _ make: () throws -> Columns
+    ) throws(DataError) -> Columns {
+        do {
+            return try make()
+        } catch let error as CatalogColumns.Problem {
+            throw DataError(file: name, line: 1, column: error.column, field: error.columnName, reason: error.reason)
+        } catch {
+            throw DataError(file: name, line: 1, reason: "\(error)")
+        }
+    }
+
+    private static func row<Record>(
+        _ line: Int, name: String, _ make: () throws -> Record
+    ) throws(DataError) -> Record {
+        do {
+            return try make()
+        } catch let error as CatalogColumns.Problem {
+            throw DataError(file: name, line: line, column: error.column, field: error.columnName, reason: error.reason)
+        } catch {
+            throw DataError(file: name, line: line, reason: "\(error)")
+        }
+    }
+
+    private static func jsonColumns<Columns>(
+        _ line: Int, name: String, _ make: () throws -> Columns
+    ) throws(DataError) -> Columns {
+        do {
+            return try make()
+        } catch let error as CatalogColumns.Problem {
+            let reason = error.reason.replacing(" column: the header needs", with: " key: each object needs")
+            throw DataError(file: name, line: line, reason: reason)
+        } catch {
+            throw DataError(file: name, line: line, reason: "\(error)")
+        }
+    }
+
+    private static func jsonRow<Record>(
+        _ line: Int, name: String, _ make: () throws -> Record
+    ) throws(DataError) -> Record {
+        do {
+            return try make()
+        } catch let error as CatalogColumns.Problem {
+            throw DataError(file: name, line: line, field: error.columnName, reason: error.reason)
+        } catch {
+            throw DataError(file: name, line: line, reason: "\(error)")
+        }
+    }
+
+    private static func decideKind(header: [String], expecting: CatalogKind?, name: String, line: Int)
+        throws(DataError) -> CatalogKind
+    {
+        let found: CatalogKind = ClientColumns.describesClients(header) ? .clients : .books
+        if expecting == .books && found == .clients {
+            throw DataError(
+                file: name, line: line,
+                reason: "this looks like a clients file (it has a card number), but books were expected")
+        }
+        return expecting ?? found
+    }
+}
