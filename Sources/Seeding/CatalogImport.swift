@@ -128,7 +128,9 @@ public enum CatalogImport {
     ) throws -> ImportReport {
         let files = inputs.compactMap(\.file)
         var attempt = 0
-        return try transaction(store, files: inputs.map(\.name), options: options) { report in
+        return try transaction(
+            store, files: inputs.map(\.name), cacheKiB: LibraryStore.fileImportCacheKiB, options: options
+        ) { report in
             attempt += 1
             if attempt > 1 {
                 // The transaction runs again (PostgreSQL, after a deadlock): the streams start over.
@@ -199,7 +201,7 @@ public enum CatalogImport {
             throw LibraryError.invalidInput(
                 "The number of books to generate must be between 0 and \(CatalogGenerator.maxCount), not \(count).")
         }
-        return try transaction(store, files: [], options: options) { report in
+        return try transaction(store, files: [], cacheKiB: LibraryStore.bulkCacheKiB, options: options) { report in
             let first = try CatalogGenerator.nextNumber(
                 after: store.highestISBN(startingWith: CatalogGenerator.isbnPrefix))
             guard count <= CatalogGenerator.maxCount - first else {
@@ -226,12 +228,16 @@ public enum CatalogImport {
         var report: ImportReport
     }
 
+    /// Runs `body` in the import's one write transaction, with the bulk settings and a page cache of `cacheKiB`: a
+    /// file import's is smaller (`LibraryStore.fileImportCacheKiB`), so that its memory stays bounded whatever the
+    /// file's size.
     private static func transaction(
-        _ store: LibraryStore, files: [String], options: ImportOptions, _ body: (inout ImportReport) throws -> Void
+        _ store: LibraryStore, files: [String], cacheKiB: Int, options: ImportOptions,
+        _ body: (inout ImportReport) throws -> Void
     ) throws -> ImportReport {
         var report = ImportReport(files: files, dryRun: options.dryRun)
         do {
-            try store.withBulkSettings {
+            try store.withBulkSettings(cacheKiB: cacheKiB) {
                 try store.write { _ in
                     // From the start on every attempt: PostgreSQL runs a transaction again after a deadlock.
                     report = ImportReport(files: files, dryRun: options.dryRun)
