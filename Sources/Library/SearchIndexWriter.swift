@@ -3,11 +3,12 @@ import SQLite
 /// Writes books' entries in the full-text index `book_search`, inside the caller's write transaction, so that books
 /// and their entries are written (or rolled back) together. Used for every book the store adds or changes.
 ///
-/// The index's content is the books' search columns (external content). New books are indexed in batches of
-/// `batchSize`, read back from their rows by id range: FTS5 flushes its pending terms to disk at every statement
-/// savepoint, and each INSERT into `books` opens one (its `books_counted` trigger could abort it half-way), so
-/// indexing each book with its own INSERT made an import about three times slower. Call `flush()` before the
-/// transaction commits.
+/// The index's content is the books' search columns (external content). New books are indexed together, read back
+/// from their rows by id range (new ids are consecutive) when the range ends: at `flush()`, or when a book outside it
+/// comes. FTS5 writes its pending terms to disk at every statement savepoint once it is part of the transaction,
+/// and each INSERT into `books` opens one (its `books_counted` trigger could abort it half-way): indexing each book
+/// with its own INSERT made an import about three times slower, and indexing every 1,000 books left FTS5 a thousand
+/// small segments to merge in an import of a million. Call `flush()` before the transaction commits.
 ///
 /// ```swift
 /// let index = try SearchIndexWriter(database: db)
@@ -15,9 +16,6 @@ import SQLite
 /// try index.flush()
 /// ```
 final class SearchIndexWriter {
-    /// New books indexed together.
-    static let batchSize = 1_000
-
     private let insertRange: Statement
     private let delete: Statement
     /// Books inserted but not yet indexed: a range of ids, since new ids are consecutive.
@@ -39,7 +37,7 @@ final class SearchIndexWriter {
 
     /// Marks the book `id`, just inserted with its search columns, to be indexed (at the latest by `flush()`).
     func added(id: Int) throws {
-        if let range = pending, range.upperBound + 1 == id, range.count < Self.batchSize {
+        if let range = pending, range.upperBound + 1 == id {
             pending = range.lowerBound...id
             return
         }
