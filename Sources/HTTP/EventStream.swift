@@ -68,12 +68,22 @@ public final class EventStream: Sendable {
     ///     // event: changes\nid: v42\ndata: {"changes":[]}\n\n
     @discardableResult
     public func send(data: String, event: String? = nil, id: String? = nil) -> Bool {
-        var text = ""
-        if let event { text += "event: \(Self.singleLine(event))\n" }
-        if let id { text += "id: \(Self.singleLine(id))\n" }
-        for line in Self.lines(of: data) { text += "data: \(line)\n" }
-        text += "\n"
-        return write(Array(text.utf8))
+        var frame: [UInt8] = []
+        frame.reserveCapacity(data.utf8.count + 64)
+        if let event {
+            frame += "event: ".utf8
+            Self.append(event, to: &frame, lineBreak: Array(" ".utf8))
+            frame.append(0x0A)
+        }
+        if let id {
+            frame += "id: ".utf8
+            Self.append(id, to: &frame, lineBreak: Array(" ".utf8))
+            frame.append(0x0A)
+        }
+        frame += "data: ".utf8
+        Self.append(data, to: &frame, lineBreak: Array("\ndata: ".utf8))
+        frame += "\n\n".utf8
+        return write(frame)
     }
 
     /// Sends a comment (lines starting with `:`), which clients ignore: a keep-alive. Returns false when closed.
@@ -222,8 +232,28 @@ public final class EventStream: Sendable {
         return connection
     }
 
-    private static func singleLine(_ text: String) -> String {
-        String(text.map { $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 })
+    /// Appends `text`'s bytes with each line break (CRLF, CR or LF: one break each) replaced by `lineBreak`. A
+    /// line break is one of those bytes in UTF-8 whatever surrounds it, so the work is done on bytes; text without
+    /// one (compact JSON, as every event's data) is copied whole.
+    private static func append(_ text: String, to frame: inout [UInt8], lineBreak: [UInt8]) {
+        let utf8 = text.utf8
+        guard utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else {
+            frame += utf8
+            return
+        }
+        var afterCR = false
+        for byte in utf8 {
+            if byte == 0x0A && afterCR {
+                afterCR = false
+                continue
+            }
+            afterCR = byte == 0x0D
+            if byte == 0x0A || byte == 0x0D {
+                frame += lineBreak
+            } else {
+                frame.append(byte)
+            }
+        }
     }
 
     private static func lines(of text: String) -> [Substring] {

@@ -55,9 +55,14 @@ import Testing
         #expect(head[header: "X-Request-Id"] != nil)
         let stream = try #require(hub.streams.wait { !$0.isEmpty }.first)
         for index in 1...20 { stream.send(data: "{\"n\":\(index)}", event: "changes", id: "v\(index)") }
-        let received = try frames(client, count: 21)
+        // Each line of the data on its own field (CRLF, CR and LF each one break); no break in a name or id.
+        stream.send(data: "a\r\nb\rc\nd\n\ré", event: "two\nlines", id: "x\r\ny")
+        let received = try frames(client, count: 22)
         #expect(received.first == "event: welcome\ndata: hello")
-        #expect(received.dropFirst() == ArraySlice((1...20).map { "event: changes\nid: v\($0)\ndata: {\"n\":\($0)}" }))
+        #expect(
+            received.dropFirst().prefix(20)
+                == ArraySlice((1...20).map { "event: changes\nid: v\($0)\ndata: {\"n\":\($0)}" }))
+        #expect(received.last == "event: two lines\nid: x y\ndata: a\ndata: b\ndata: c\ndata: d\ndata: \ndata: é")
 
         let stopped = Background { server.stop() }
         #expect(try client.readChunk() == nil)  // the stream ended cleanly: the last chunk
