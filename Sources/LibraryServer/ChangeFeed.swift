@@ -53,7 +53,7 @@ final class ChangeFeed: Sendable {
     let readers: Int
 
     init(
-        pool: StorePool, versions: ScreenVersions, interval: Duration = .milliseconds(50),
+        pool: StorePool, versions: ScreenVersions, interval: Duration = .milliseconds(10),
         readers: Int = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))), now: @escaping @Sendable () -> Timestamp
     ) {
         self.pool = pool
