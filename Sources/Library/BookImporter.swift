@@ -71,6 +71,8 @@ public final class BookImporter {
     private let update: StoreStatement
     /// SQLite: the books waiting to be inserted by one multi-row INSERT (`insertBatch`), in the order they came.
     private var batch: [PendingBook] = []
+    /// SQLite: the INSERT of `rowsPerInsert` rows, once prepared.
+    private var fullBatchInsert: Statement?
     /// SQLite: rows per multi-row INSERT. Each INSERT into `books` is a statement transaction (the `books_counted`
     /// trigger could abort it half-way), with its journal and the full-text table's savepoint: written per 100 rows
     /// instead of per row, a seed of 100,000 books spends about a third less time in SQLite.
@@ -334,8 +336,16 @@ public final class BookImporter {
         guard let sqlite, !batch.isEmpty else { return }
         let rows = batch
         batch.removeAll(keepingCapacity: true)
-        let sql = Self.insertSQL(rows: rows.count)
-        let statement = try rows.count == Self.rowsPerInsert ? sqlite.cachedStatement(sql) : sqlite.prepare(sql)
+        // The full batch's statement is prepared once per import (its text alone, 100 rows of placeholders, takes
+        // longer to build than a batch of books to bind); a last, shorter batch gets its own.
+        let statement: Statement
+        if rows.count == Self.rowsPerInsert {
+            let full = try fullBatchInsert ?? sqlite.prepare(Self.insertSQL(rows: rows.count))
+            fullBatchInsert = full
+            statement = full
+        } else {
+            statement = try sqlite.prepare(Self.insertSQL(rows: rows.count))
+        }
         statement.reset()
         for (row, item) in rows.enumerated() {
             let first = row * Self.insertColumns.count
