@@ -27,11 +27,13 @@ public struct CatalogGenerator: Sendable {
     ///
     ///     generator.book(number: 0).title  // e.g. "The Silent River"
     public mutating func book(number: Int) -> BookRecord {
-        let title = "\(pick(Self.openings)) \(pick(Self.adjectives)) \(pick(Self.nouns))"
-        let author = "\(pick(Self.givenNames)) \(pick(Self.familyNames))"
+        // Words drawn in this order, each text put together once from its words' bytes (string interpolation
+        // was a tenth of a seed's own work).
+        let title = Self.text(pick(Self.openings), " ", pick(Self.adjectives), " ", pick(Self.nouns))
+        let author = Self.text(pick(Self.givenNames), " ", pick(Self.familyNames))
         let year = 1800 + Int(next() % 226)
         let pages = 80 + Int(next() % 900)
-        let description = "A \(pick(Self.lowercaseAdjectives)) story of \(pick(Self.lowercaseNouns))s."
+        let description = Self.text("A ", pick(Self.lowercaseAdjectives), " story of ", pick(Self.lowercaseNouns), "s.")
         return BookRecord(
             title: title, author: author, year: year, pages: pages, isbn: Self.isbn(number: number),
             description: description)
@@ -87,6 +89,24 @@ public struct CatalogGenerator: Sendable {
 
     private mutating func pick(_ words: [String]) -> String {
         words[Int(next() % UInt64(words.count))]
+    }
+
+    /// The pieces one after another, in one allocation.
+    private static func text(_ pieces: String...) -> String {
+        let count = pieces.reduce(0) { $0 + $1.utf8.count }
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            var end = 0
+            for piece in pieces {
+                var piece = piece
+                piece.withUTF8 { bytes in
+                    for byte in bytes {
+                        buffer[end] = byte
+                        end += 1
+                    }
+                }
+            }
+            return end
+        }
     }
 
     private static let openings = ["The", "A", "Beyond the", "Under the", "Letters from the", "Return of the"]
