@@ -99,34 +99,6 @@ public enum JSONWriter {
         write(value, indent: indent, level: 0, to: &output)
     }
 
-    /// A member's value for ``writeObject(_:to:)``: a value to write, or JSON text written before (a document
-    /// rendered once and sent in several bodies), copied as it is.
-    public enum Fragment: Sendable {
-        /// A value, written compactly.
-        case value(JSONValue)
-        /// Compact JSON text of one whole value, written by this writer; it is not checked again.
-        case written([UInt8])
-    }
-
-    /// Appends a compact JSON object of `members` (in their order) to a UTF-8 byte buffer, copying the members
-    /// already written as they are.
-    ///
-    ///     var bytes: [UInt8] = []
-    ///     JSONWriter.writeObject([("etag", .value("9f2c")), ("screen", .written(screenBytes))], to: &bytes)
-    public static func writeObject(_ members: [(key: String, value: Fragment)], to output: inout [UInt8]) {
-        output.append(UInt8(ascii: "{"))
-        for (index, member) in members.enumerated() {
-            if index > 0 { output.append(UInt8(ascii: ",")) }
-            appendQuoted(member.key, to: &output)
-            output.append(UInt8(ascii: ":"))
-            switch member.value {
-            case .value(let value): write(value, indent: 0, level: 0, to: &output)
-            case .written(let bytes): output.append(contentsOf: bytes)
-            }
-        }
-        output.append(UInt8(ascii: "}"))
-    }
-
     // MARK: - Private
 
     /// `value` written as the element of a container `level` deep (its own elements one level deeper).

@@ -96,19 +96,21 @@ struct LoanRoutes: Sendable {
                 respond: { before, outcomes, after in
                     let after = ScreenVersion(snapshot: after)
                     service.versions.remember(after, for: key)
-                    var body: [UInt8] = []
-                    body.reserveCapacity(after.bytes.count + 4_096)
-                    JSONWriter.writeObject(
-                        [
-                            ("outcomes", .value(.array(outcomes.map { LibraryJSON.loan($0, action: verb) }))),
-                            ("changes", .value(JSONRenderer.changes(after.snapshot.changes(from: before, form: form)))),
-                            ("screen", .written(after.bytes)),
-                            ("etag", .value(.string(after.tag))),
-                        ], to: &body)
+                    var json = JSONTextWriter(capacity: after.bytes.count + 4_096)
+                    json.beginObject()
+                    json.key("outcomes")
+                    json.value(.array(outcomes.map { LibraryJSON.loan($0, action: verb) }))
+                    json.key("changes")
+                    json.value(JSONRenderer.changes(after.snapshot.changes(from: before, form: form)))
+                    json.key("screen")
+                    json.written(after.bytes)  // the screen's document, written once
+                    json.key("etag")
+                    json.string(after.tag)
+                    json.endObject()
                     var headers = HTTPHeaders()
                     headers.set("Content-Type", "application/json; charset=utf-8")
                     headers.set("ETag", after.etag)
-                    return Response(status: status, headers: headers, body: body)
+                    return Response(status: status, headers: headers, body: json.bytes)
                 })
         }
     }
