@@ -84,9 +84,11 @@ struct SearchColumns {
     }
 }
 
-/// `SearchFolding.indexText` with the results for text that is not ASCII remembered (at most `capacity` of them,
-/// forgotten all at once when full): an import meets the same authors again and again, and utf8proc's folding of
-/// a name costs many times the look-up. ASCII text folds faster than it is looked up, so it is not kept.
+/// `SearchFolding.indexText` with the results for short text that is not ASCII remembered (at most `capacity` of
+/// them, forgotten all at once when full): an import meets the same authors again and again, and utf8proc's
+/// folding of a name costs many times the look-up. ASCII text folds faster than it is looked up, and text longer
+/// than `longestKept` bytes (descriptions, which rarely repeat) is not kept either, so the cache holds at most a
+/// few megabytes.
 ///
 /// ```swift
 /// var cache = FoldingCache()
@@ -94,10 +96,13 @@ struct SearchColumns {
 /// ```
 struct FoldingCache {
     static let capacity = 4_096
+    static let longestKept = 256
     private var folded: [String: String] = [:]
 
     mutating func indexText(_ text: String) -> String {
-        if text.utf8.allSatisfy({ $0 < 0x80 }) { return SearchFolding.indexText(text) }
+        if text.utf8.count > Self.longestKept || text.utf8.allSatisfy({ $0 < 0x80 }) {
+            return SearchFolding.indexText(text)
+        }
         if let known = folded[text] { return known }
         let result = SearchFolding.indexText(text)
         if folded.count >= Self.capacity { folded.removeAll(keepingCapacity: true) }

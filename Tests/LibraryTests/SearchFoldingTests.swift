@@ -45,7 +45,8 @@ import Testing
     @Test("an import's folding cache gives what folding gives, also past its capacity and for names met again")
     func foldingCacheGivesWhatFoldingGives() {
         var cache = FoldingCache()
-        let names = ["Lucía Müller", "Фёдор Достоевский", "Bà Triệu", "Øster", "ノルウェイの森", "Dune", ""]
+        let long = String(repeating: " Élan ", count: 60)  // longer than the cache keeps
+        let names = ["Lucía Müller", "Фёдор Достоевский", "Bà Triệu", "Øster", "ノルウェイの森", "Dune", "", long]
         for round in 0..<(FoldingCache.capacity / names.count + 3) {
             for name in names {
                 let text = round % 2 == 0 ? name : name + " \(round)é"
