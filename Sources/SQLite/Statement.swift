@@ -113,35 +113,21 @@ public final class Statement {
     /// try statement.bind(.text("Dune"), at: 1)
     /// ```
     public func bind(_ value: DatabaseValue, at index: Int) throws {
-        let position = Int32(index)
-        let code: Int32
         switch value {
-        case .null:
-            code = sqlite3_bind_null(handle, position)
-        case .integer(let integer):
-            code = sqlite3_bind_int64(handle, position, integer)
-        case .real(let real):
-            code = sqlite3_bind_double(handle, position, real)
-        case .text(var text):
-            code = text.withUTF8 { bytes in
-                // A NULL pointer would bind NULL, so an empty string gets a valid one.
-                let base = bytes.baseAddress.map { UnsafeRawPointer($0) } ?? UnsafeRawPointer(bitPattern: 1)!
-                return sqlite3_bind_text(
-                    handle, position, base.assumingMemoryBound(to: CChar.self), Int32(bytes.count),
-                    librarycli_sqlite3_transient())
-            }
+        case .null: try bind(text: nil, at: index)
+        case .integer(let integer): try check(sqlite3_bind_int64(handle, Int32(index), integer))
+        case .real(let real): try check(sqlite3_bind_double(handle, Int32(index), real))
+        case .text(let text): try bind(text: text, at: index)
         case .blob(let bytes):
             if bytes.isEmpty {
-                code = sqlite3_bind_zeroblob(handle, position, 0)
+                try check(sqlite3_bind_zeroblob(handle, Int32(index), 0))
             } else {
-                code = bytes.withUnsafeBytes { raw in
-                    sqlite3_bind_blob(
-                        handle, position, raw.baseAddress, Int32(raw.count), librarycli_sqlite3_transient())
-                }
+                try check(
+                    bytes.withUnsafeBytes { raw in
+                        sqlite3_bind_blob(
+                            handle, Int32(index), raw.baseAddress, Int32(raw.count), librarycli_sqlite3_transient())
+                    })
             }
-        }
-        guard code == SQLITE_OK else {
-            throw SQLiteError(connection: connection.handle, code: code, sql: sql)
         }
     }
 
