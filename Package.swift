@@ -25,10 +25,11 @@ let package = Package(
         .library(name: "LibraryServer", targets: ["LibraryServer"]),
     ],
     targets: [
-        // The system's libsqlite3 (Debian: libsqlite3-dev).
+        // The system's libsqlite3 (Debian: libsqlite3-dev). The three libraries linked (sqlite3, utf8proc, sodium)
+        // are in the compiler's default paths and take no pkg-config: its -L/usr/lib/x86_64-linux-gnu would come
+        // before the librarycli executable's own -L (see Sources/librarycli/StaticLibraries/README.md).
         .systemLibrary(
             name: "CSQLite",
-            pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
         // The system's libpq (Debian: libpq-dev): PostgreSQL's client library, loaded when the first PostgreSQL
@@ -40,13 +41,11 @@ let package = Package(
         // The system's utf8proc (Debian: libutf8proc-dev): Unicode folding for search.
         .systemLibrary(
             name: "CUTF8Proc",
-            pkgConfig: "libutf8proc",
             providers: [.apt(["libutf8proc-dev"])]
         ),
         // The system's libsodium (Debian: libsodium-dev): random tokens, SHA-256 and Argon2id PIN hashes.
         .systemLibrary(
             name: "CSodium",
-            pkgConfig: "libsodium",
             providers: [.apt(["libsodium-dev"])]
         ),
         // The system's libmicrohttpd (Debian: libmicrohttpd-dev), loaded when a server starts (see the shim), so it
@@ -87,9 +86,13 @@ let package = Package(
         ),
         .executableTarget(
             name: "librarycli", dependencies: ["LibraryCLI"],
-            // The Swift runtime linked in: the dynamic loader no longer relocates libraries `list` never uses,
-            // which is a third of a short command's time.
-            linkerSettings: [.unsafeFlags(["-static-stdlib"])]
+            exclude: ["StaticLibraries"],
+            // The Swift runtime, libstdc++, libsqlite3, libsodium and libutf8proc linked in: the dynamic loader
+            // relocating them was a third of a short command's time. `StaticLibraries` holds linker scripts that
+            // turn `-lsqlite3` and the others into their static archives (its README says how).
+            linkerSettings: [
+                .unsafeFlags(["-static-stdlib", "-L", Context.packageDirectory + "/Sources/librarycli/StaticLibraries"])
+            ]
         ),
         // Benchmarks (not part of `swift test`): `swift run -c release librarybench [scenario] [--n N]`.
         .executableTarget(
