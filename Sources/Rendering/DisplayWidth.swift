@@ -23,6 +23,7 @@ public enum DisplayWidth {
     public static func of(_ text: String) -> Int {
         if let ascii = asciiWidth(text) { return ascii }
         return withUTF8Locale {
+            if let width = standaloneWidth(text) { return width }
             var total = 0
             for character in text { total += measure(character) }
             return total
@@ -56,12 +57,44 @@ public enum DisplayWidth {
 
     /// Printable ASCII is one cell per byte; `nil` when the text holds anything else.
     private static func asciiWidth(_ text: String) -> Int? {
-        var count = 0
-        for byte in text.utf8 {
-            guard byte >= 0x20 && byte < 0x7F else { return nil }
-            count += 1
+        func printable(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+            bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } ? bytes.count : nil
         }
-        return count
+        if let width = text.utf8.withContiguousStorageIfAvailable(printable) { return width }
+        return Array(text.utf8).withUnsafeBufferPointer(printable)
+    }
+
+    /// The width of text whose every scalar is printable ASCII or ``standsAlone(_:)``, scalar by scalar (each one is
+    /// a grapheme cluster of its own there, so this is what measuring cluster by cluster gives); `nil` for any other
+    /// text. Must run under `withUTF8Locale`.
+    private static func standaloneWidth(_ text: String) -> Int? {
+        var total = 0
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if value >= 0x20 && value < 0x7F {
+                total += 1
+            } else if standsAlone(value) {
+                total += scalarWidth(scalar)
+            } else {
+                return nil
+            }
+        }
+        return total
+    }
+
+    /// Scalars that form a grapheme cluster of their own beside printable ASCII and beside each other: the blocks
+    /// below hold no combining mark, joiner, variation selector, emoji modifier, regional indicator, Hangul jamo,
+    /// prepended or spacing mark (Latin, Greek, Cyrillic letters, punctuation, arrows, box drawing, symbols,
+    /// Hangul syllables, CJK ideographs, full-width forms). Any other scalar sends the text to the cluster path.
+    private static func standsAlone(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x00A0...0x02FF, 0x0370...0x0482, 0x048A...0x052F, 0x1E00...0x1EFF, 0x2010...0x205F, 0x2070...0x20CF,
+            0x2100...0x27BF, 0x3000...0x3029, 0x3030...0x303F, 0x3041...0x3096, 0x30A0...0x30FF, 0x4E00...0x9FFF,
+            0xAC00...0xD7A3, 0xFF01...0xFF60:
+            return true
+        default:
+            return false
+        }
     }
 
     /// Width of a cluster; must run under `withUTF8Locale`.

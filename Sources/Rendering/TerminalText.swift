@@ -17,7 +17,7 @@ public enum TerminalText {
     ///
     ///     TerminalText.sanitized("Dune\n\u{1B}[31m")  // "Dune �[31m"
     public static func sanitized(_ text: String) -> String {
-        if isPlainASCII(text) { return text }
+        if onUTF8(text, needsNoSanitizing) { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             switch scalar.value {
@@ -126,6 +126,10 @@ public enum TerminalText {
         return unit.withUTF8 { bytes in
             guard bytes.count > 0 else { return "" }
             return String(unsafeUninitializedCapacity: bytes.count * count) { buffer in
+                if bytes.count == 1 {
+                    buffer.initialize(repeating: bytes[0])
+                    return count
+                }
                 var offset = 0
                 for _ in 0..<count {
                     for byte in bytes {
@@ -141,7 +145,39 @@ public enum TerminalText {
     // MARK: - Private
 
     private static func isPlainASCII(_ text: String) -> Bool {
-        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        onUTF8(text) { bytes in bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
+    }
+
+    /// `body` applied to the text's UTF-8 bytes in place (a copy only for a bridged string without them).
+    private static func onUTF8(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        return Array(text.utf8).withUnsafeBufferPointer(body)
+    }
+
+    /// Whether ``sanitized(_:)`` gives the text back unchanged, decided on its bytes: no ASCII control or DEL, no
+    /// C1 control (U+0080–U+009F: C2 80–C2 9F), no ZWJ, line or paragraph separator or bidirectional embedding
+    /// (U+200D, U+2028–U+202E: E2 80 8D, E2 80 A8–AE), no isolate (U+2066–U+2069: E2 81 A6–A9), and no first
+    /// scalar that could be a variation selector, emoji modifier or tag-range selector (a lead byte EF or above).
+    /// A `false` only sends the text through the scalar-by-scalar path, so doubtful cases answer `false`.
+    private static func needsNoSanitizing(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if let first = bytes.first, first >= 0xEF { return false }
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                if byte < 0x20 || byte == 0x7F { return false }
+            } else if byte == 0xC2 {
+                if index + 1 < count && bytes[index + 1] < 0xA0 { return false }
+            } else if byte == 0xE2 && index + 2 < count {
+                let second = bytes[index + 1]
+                let third = bytes[index + 2]
+                if second == 0x80 && (third == 0x8D || (0xA8...0xAE).contains(third)) { return false }
+                if second == 0x81 && (0xA6...0xA9).contains(third) { return false }
+            }
+            index += 1
+        }
+        return true
     }
 
     /// ZWJ, variation selectors and emoji modifiers: scalars that change the width of the cluster they join.
@@ -154,7 +190,12 @@ public enum TerminalText {
 
     /// Whether any scalar belongs to a right-to-left script block (Hebrew, Arabic, Syriac, Thaana, N'Ko, …).
     private static func containsRightToLeft(_ text: String) -> Bool {
-        if isPlainASCII(text) { return false }
+        // Every scalar of those blocks starts with a lead byte D6–DF (U+0590–U+07FF), E0 (U+0800–U+08FF), EF
+        // (U+FB1D–U+FEFF) or F0 (U+10800–U+1EFFF); text without one has none of them.
+        let mayHaveOne = onUTF8(text) { bytes in
+            bytes.contains { byte in (0xD6...0xE0).contains(byte) || byte == 0xEF || byte == 0xF0 }
+        }
+        if !mayHaveOne { return false }
         return text.unicodeScalars.contains { scalar in
             switch scalar.value {
             case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF:
