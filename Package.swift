@@ -2,7 +2,7 @@
 // librarycli: a headless library-app backend. One module per layer; dependencies point one way:
 //   CSQLite <- SQLite <- Library <- Seeding (also uses Formats: CSV and JSON readers)
 //   CLibPQ <- PostgreSQL <- Library (the second store: the same library on a PostgreSQL server)
-//   CUTF8Proc, CSodium <- Library (search folding; tokens and PIN hashes)
+//   CUTF8Proc, CSodium <- Library (search folding; tokens and PIN hashes); CUTF8Proc <- Rendering (widths)
 //   ArgumentParsing (a small command-line parser; knows no books)
 //   Sections <- Rendering (also uses Formats to write JSON)
 //   Library + Sections <- LibraryScreen
@@ -66,7 +66,7 @@ let package = Package(
         .target(name: "Formats"),
         .target(name: "ArgumentParsing"),
         .target(name: "Sections"),
-        .target(name: "Rendering", dependencies: ["Sections", "Formats"]),
+        .target(name: "Rendering", dependencies: ["Sections", "Formats", "CUTF8Proc"]),
         .target(name: "LibraryScreen", dependencies: ["Library", "Sections"]),
         .target(name: "HTTP", dependencies: ["CMicroHTTPD", "Formats"]),
         .target(

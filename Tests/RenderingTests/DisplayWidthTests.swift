@@ -40,6 +40,19 @@ import Testing
         #expect(DisplayWidth.of("a\u{1B}b\n") == 2)
     }
 
+    /// Text of scalars that stand alone is measured with utf8proc's table, a scalar alone with glibc's: the two
+    /// must agree on every scalar of the blocks the renderer meets (the BMP and the emoji planes).
+    @Test func textOfOneScalarIsAsWideAsTheScalarAlone() {
+        var mismatches: [String] = []
+        for value in UInt32(0x20)...0x2FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let asText = DisplayWidth.of(String(scalar))
+            let alone = DisplayWidth.of(scalar)
+            if asText != alone { mismatches.append("U+\(String(value, radix: 16)): \(asText) vs \(alone)") }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(20))")
+    }
+
     @Test func leavesTheThreadLocaleAsItWas() throws {
         let globalLocale = locale_t(bitPattern: -1)  // LC_GLOBAL_LOCALE
         #expect(uselocale(nil) == globalLocale)
