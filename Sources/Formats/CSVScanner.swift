@@ -25,6 +25,9 @@ struct CSVScanner {
     }
 
     let limits: CSVLimits
+    /// The columns (by 0-based index) whose fields are made into strings; nil for all. Fields of other columns are
+    /// read and checked all the same, and come back empty.
+    var decoded: [Bool]?
     /// The 1-based line of the next byte to read.
     private(set) var line = 1
     /// The offset of the first byte not consumed yet; a streaming reader moves it back when it drops consumed bytes.
@@ -110,10 +113,13 @@ struct CSVScanner {
                 throw error(.tooManyColumns(limit: limits.maxColumns), at: pos, field: fieldNumber, in: buffer)
             }
             if let expected, fieldNumber == expected + 1 { firstExtraField = pos }
+            let decodes = decoded.map { fieldNumber <= $0.count && $0[fieldNumber - 1] } ?? true
             if pos < count && buffer[pos] == quote {
-                fields.append(try quotedField(in: buffer, at: &pos, field: fieldNumber, isFinal: isFinal))
+                fields.append(
+                    try quotedField(in: buffer, at: &pos, field: fieldNumber, isFinal: isFinal, decodes: decodes))
             } else {
-                fields.append(try unquotedField(in: buffer, at: &pos, field: fieldNumber, isFinal: isFinal))
+                fields.append(
+                    try unquotedField(in: buffer, at: &pos, field: fieldNumber, isFinal: isFinal, decodes: decodes))
             }
             if pos >= count {
                 if !isFinal { throw NeedMore() }
@@ -155,7 +161,7 @@ struct CSVScanner {
     /// A quoted field. It is too large as soon as its content passes the limit, so a quote left open never makes a
     /// reader hold the rest of the file.
     private mutating func quotedField(
-        in buffer: UnsafeBufferPointer<UInt8>, at pos: inout Int, field: Int, isFinal: Bool
+        in buffer: UnsafeBufferPointer<UInt8>, at pos: inout Int, field: Int, isFinal: Bool, decodes: Bool
     ) throws -> String {
         let count = buffer.count
         let opening = pos
@@ -205,6 +211,7 @@ struct CSVScanner {
         if let bad = UTF8Validation.firstInvalidOffset(in: buffer, from: contentStart, to: contentEnd) {
             throw error(.invalidUTF8, at: bad, field: field, in: buffer)
         }
+        if !decodes { return "" }
         if unescaped {
             return scratch.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
         }
@@ -213,26 +220,32 @@ struct CSVScanner {
 
     /// An unquoted field, too large as soon as it passes the limit.
     private func unquotedField(
-        in buffer: UnsafeBufferPointer<UInt8>, at pos: inout Int, field: Int, isFinal: Bool
+        in buffer: UnsafeBufferPointer<UInt8>, at pos: inout Int, field: Int, isFinal: Bool, decodes: Bool
     ) throws -> String {
         let count = buffer.count
         let start = pos
         let end = min(count, start + limits.maxFieldBytes + 1)
+        // One test for most bytes: the five that end or break a field (NUL, LF, CR, quote, comma) are all below 64.
+        var highBits: UInt8 = 0
         while pos < end {
             let byte = buffer[pos]
-            if byte == comma || byte == lineFeed || byte == carriageReturn { break }
-            if byte == quote { throw error(.quoteInUnquotedField, at: pos, field: field, in: buffer) }
-            if byte == 0 { throw error(.nulByte, at: pos, field: field, in: buffer) }
+            highBits |= byte
+            if byte < 64 && (unquotedFieldStops >> UInt64(byte)) & 1 != 0 {
+                if byte == comma || byte == lineFeed || byte == carriageReturn { break }
+                if byte == quote { throw error(.quoteInUnquotedField, at: pos, field: field, in: buffer) }
+                throw error(.nulByte, at: pos, field: field, in: buffer)
+            }
             pos += 1
         }
         if pos - start > limits.maxFieldBytes {
             throw error(.fieldTooLarge(limit: limits.maxFieldBytes), at: start, field: field, in: buffer)
         }
         if pos == count && !isFinal { throw NeedMore() }
-        if let bad = UTF8Validation.firstInvalidOffset(in: buffer, from: start, to: pos) {
+        // ASCII (no byte with its high bit set) is valid UTF-8.
+        if highBits >= 0x80, let bad = UTF8Validation.firstInvalidOffset(in: buffer, from: start, to: pos) {
             throw error(.invalidUTF8, at: bad, field: field, in: buffer)
         }
-        if start == pos { return "" }
+        if start == pos || !decodes { return "" }
         return String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<pos]), as: UTF8.self)
     }
 
@@ -264,3 +277,5 @@ private let quote: UInt8 = 0x22
 private let comma: UInt8 = 0x2C
 private let lineFeed: UInt8 = 0x0A
 private let carriageReturn: UInt8 = 0x0D
+/// The bytes an unquoted field stops at, as bits of a mask: NUL, LF, CR, quote and comma.
+private let unquotedFieldStops: UInt64 = 1 << 0 | 1 << 0x0A | 1 << 0x0D | 1 << 0x22 | 1 << 0x2C

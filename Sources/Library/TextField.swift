@@ -71,6 +71,7 @@ public enum TextField: String, Sendable, Hashable, CaseIterable {
     /// // throws: "the author is 1001 characters long; at most 1000 are allowed"
     /// ```
     public func check(_ text: String) throws(TextFieldProblem) {
+        if passesOnBytes(text) { return }
         var count = 0
         for scalar in text.unicodeScalars {
             count += 1
@@ -98,6 +99,36 @@ public enum TextField: String, Sendable, Hashable, CaseIterable {
     }
 
     // MARK: - Private
+
+    /// Whether `check` passes, decided on the UTF-8 bytes for the usual text: a code point is a byte that is not a
+    /// continuation byte (80–BF), and no refused one is there: no byte below 20 or 7F, no C1 control (C2 80–9F), no
+    /// line or paragraph separator (E2 80 A8–A9). `false` for anything else, which the scalar-by-scalar path then
+    /// decides (and words the problem).
+    private func passesOnBytes(_ text: String) -> Bool {
+        let limit = maxLength
+        let passes = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            var count = 0
+            var index = 0
+            let end = bytes.count
+            while index < end {
+                let byte = bytes[index]
+                if byte < 0x80 {
+                    if byte < 0x20 || byte == 0x7F { return false }
+                } else if byte < 0xC0 {
+                    index += 1
+                    continue
+                } else if byte == 0xC2 {
+                    if index + 1 < end && bytes[index + 1] < 0xA0 { return false }
+                } else if byte == 0xE2 {
+                    if index + 2 < end && bytes[index + 1] == 0x80 && (bytes[index + 2] & 0xFE) == 0xA8 { return false }
+                }
+                count += 1
+                index += 1
+            }
+            return count <= limit
+        }
+        return passes ?? false
+    }
 
     private func isRefused(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {

@@ -63,6 +63,13 @@ public struct CatalogColumns: Sendable {
         }
     }
 
+    /// Every column (0-based) that ``record(from:warn:)`` reads; the others' fields are never looked at.
+    ///
+    ///     try CatalogColumns(header: ["id", "title", "authors"]).usedColumns  // [1, 2]
+    public var usedColumns: Set<Int> {
+        Set(title + author + year + pages + isbn + description + status)
+    }
+
     /// A header name as it is matched: trimmed, lower case, spaces as underscores (`" Page Count"` → `page_count`).
     static func normalizedName(_ name: String) -> String {
         FieldParsing.trimmed(name).lowercased().replacing(" ", with: "_")

@@ -207,7 +207,9 @@ public final class CatalogSource {
             let kind = try decideKind(header: header, expecting: expecting, name: name, line: 1)
             switch kind {
             case .books:
-                return (.csvBooks(reader, try headerColumns(name: name) { try CatalogColumns(header: header) }), kind)
+                let columns = try headerColumns(name: name) { try CatalogColumns(header: header) }
+                reader.decodeOnly(columns: columns.usedColumns)
+                return (.csvBooks(reader, columns), kind)
             case .clients:
                 return (.csvClients(reader, try headerColumns(name: name) { try ClientColumns(header: header) }), kind)
             }

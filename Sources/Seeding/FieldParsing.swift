@@ -87,15 +87,20 @@ public enum FieldParsing {
     ///
     ///     try FieldParsing.isbn("439023483")  // "9780439023481"
     public static func isbn(_ text: String) throws(FieldProblem) -> String? {
-        var value = trimmed(text)
+        let value = trimmed(text)
         guard !value.isEmpty else { return nil }
         if looksLikeFloat(value) { return nil }
-        // "-" and " " are one byte each, never part of another scalar's encoding.
-        let digits = value.utf8.filter { $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: " ") }
-        value = String(decoding: digits, as: UTF8.self)
+        // "-" and " " are one byte each, never part of another scalar's encoding. No ISBN has more than 13 of the
+        // other bytes, so collecting stops there (the text is refused below all the same).
+        var digits: [UInt8] = []
+        digits.reserveCapacity(14)
+        for byte in value.utf8 where byte != UInt8(ascii: "-") && byte != UInt8(ascii: " ") {
+            digits.append(byte)
+            if digits.count > 13 { break }
+        }
         let isDigit = { (byte: UInt8) in byte >= 0x30 && byte <= 0x39 }
         if digits.count == 13, digits.allSatisfy(isDigit) {
-            return value
+            return String(decoding: digits, as: UTF8.self)
         }
         var ten = digits
         if (1...9).contains(ten.count), ten.allSatisfy(isDigit) {
@@ -117,6 +122,12 @@ public enum FieldParsing {
     static func trimmed(_ text: String) -> String {
         // Every field of every imported row comes through here: a field with nothing to trim is returned as it is,
         // and one with something to trim is cut once, without rebuilding it scalar by scalar.
+        // Most fields start and end with a printable ASCII byte: nothing to trim, decided without walking scalars.
+        if let first = text.utf8.first, let last = text.utf8.last, first > 0x20, first < 0x80, last > 0x20,
+            last < 0x80
+        {
+            return text
+        }
         let scalars = text.unicodeScalars
         var start = scalars.startIndex
         var end = scalars.endIndex
@@ -138,10 +149,12 @@ public enum FieldParsing {
 
     /// `2008`, `-720`, `+12`, `1997.0`, `1997.00` → the whole number; anything else (`1997.5`, `1e3`, `abc`) → nil.
     private static func wholeNumber(_ value: String) -> Int? {
+        // On the bytes: "." and "0" are one byte each, never part of another scalar's encoding.
         var integerPart = Substring(value)
-        if let dot = value.firstIndex(of: ".") {
-            let fraction = value[value.index(after: dot)...]
-            guard !fraction.isEmpty, fraction.allSatisfy({ $0 == "0" }) else { return nil }
+        let utf8 = value.utf8
+        if let dot = utf8.firstIndex(of: UInt8(ascii: ".")) {
+            let fraction = utf8[utf8.index(after: dot)...]
+            guard !fraction.isEmpty, fraction.allSatisfy({ $0 == UInt8(ascii: "0") }) else { return nil }
             integerPart = value[..<dot]
         }
         return Int(integerPart)

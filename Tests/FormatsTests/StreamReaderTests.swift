@@ -30,12 +30,14 @@ private func wholeOutcome(_ bytes: [UInt8], limits: CSVLimits = CSVLimits()) -> 
 }
 
 private func streamOutcome(
-    _ bytes: [UInt8], chunkSize: Int, sourceChunk: Int = .max, limits: CSVLimits = CSVLimits()
+    _ bytes: [UInt8], chunkSize: Int, sourceChunk: Int = .max, limits: CSVLimits = CSVLimits(),
+    decoding columns: [Int]? = nil
 ) -> CSVOutcome {
     var outcome = CSVOutcome()
     do {
         var reader = try CSVStreamReader(
             chunkSize: chunkSize, limits: limits, source: byteSource(over: bytes, chunk: sourceChunk))
+        if let columns { reader.decodeOnly(columns: columns) }
         outcome.header = reader.header.names
         while let record = try reader.next() {
             outcome.records.append(record.fields)
@@ -98,6 +100,25 @@ func csvStreamFailures(_ failure: CSVFailure) {
     #expect(expected.error == failure.expected)
     for chunkSize in 1...(failure.input.count + 1) {
         #expect(streamOutcome(failure.input, chunkSize: chunkSize) == expected, "chunk size \(chunkSize)")
+    }
+}
+
+@Test(
+    "decoding only some columns leaves the others' fields empty and changes no error",
+    arguments: goldens.map(\.input) + failures.map(\.input) + [trickyCSV])
+func csvStreamDecodingSomeColumns(_ input: [UInt8]) {
+    let whole = wholeOutcome(input)
+    let columnCount = max(whole.header.count, 1)
+    for columns in [[]] + (0..<columnCount).map({ [$0] }) + [[0, columnCount - 1], [columnCount + 5]] {
+        var expected = whole
+        expected.records = whole.records.map { fields in
+            fields.enumerated().map { index, field in columns.contains(index) ? field : "" }
+        }
+        for chunkSize in [1, 2, 7, input.count + 1] {
+            #expect(
+                streamOutcome(input, chunkSize: chunkSize, decoding: columns) == expected,
+                "columns \(columns), chunk size \(chunkSize)")
+        }
     }
 }
 
