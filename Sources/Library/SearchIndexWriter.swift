@@ -100,7 +100,8 @@ struct FoldingCache {
     private var folded: [String: String] = [:]
 
     mutating func indexText(_ text: String) -> String {
-        if text.utf8.count > Self.longestKept || text.utf8.allSatisfy({ $0 < 0x80 }) {
+        let isASCII = text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy { $0 < 0x80 } } ?? false
+        if text.utf8.count > Self.longestKept || isASCII {
             return SearchFolding.indexText(text)
         }
         if let known = folded[text] { return known }
