@@ -8,10 +8,10 @@
 # README's two commands and .ci/run start with it. It prints nothing when everything is there.
 set -euo pipefail
 
-# One name a line: the -dev packages of the C libraries the system-library targets wrap, and pkg-config,
-# through which SwiftPM finds them.
+# One name a line: the -dev packages of the C libraries the system-library targets wrap (their headers, and the
+# static archives the librarycli executable links: see Sources/librarycli/StaticLibraries/README.md; libstdc++'s is in
+# libstdc++-NN-dev, which the Swift toolchain itself needs).
 packages=(
-    pkg-config
     libsqlite3-dev
     libpq-dev
     libutf8proc-dev
