@@ -47,6 +47,33 @@ import Testing
         #expect(try store.searchIndexProblem() == nil)
     }
 
+    @Test func indexingInBoundedRangesIndexesEveryBook() throws {
+        let fixture = try Fixture(kind: .sqlite, books: 0)
+        let store = fixture.store
+        try store.database.sqlite.write { db in
+            // Ranges of 3: the ten books are indexed by four statements (3, 3, 3 and 1 at the flush).
+            let index = try SearchIndexWriter(database: db, longestRange: 3)
+            for number in 1...10 {
+                let columns = SearchColumns(NewBook(title: "Volume \(number) marker\(number)z", author: "Ranged"))
+                try db.execute(
+                    """
+                    INSERT INTO books (title, author, search_title, search_author, search_description)
+                    VALUES (?, 'Ranged', ?, ?, '')
+                    """, ["Volume \(number) marker\(number)z", columns.title, columns.author])
+                try index.added(id: Int(db.lastInsertedRowID))
+            }
+            try index.flush()
+        }
+        #expect(try store.searchIndexProblem() == nil)
+        for number in 1...10 {
+            #expect(
+                try store.libraryPage(page: 1, perPage: 10, search: "marker\(number)z").entries.map(\.book.id) == [
+                    number
+                ])
+        }
+        #expect(try store.libraryPage(page: 1, perPage: 20, search: "ranged").totalCount == 10)
+    }
+
     @Test(arguments: StoreKind.available)
     func importsIndexEveryBookAcrossBatches(kind: StoreKind) throws {
         let fixture = try Fixture(kind: kind, books: 0)
