@@ -102,6 +102,13 @@ static inline const struct sockaddr *librarycli_mhd_client_address(
     return info == NULL ? NULL : info->client_addr;
 }
 
+/// The connection's socket, or -1 when unknown.
+static inline int librarycli_mhd_connection_socket(
+    const struct librarycli_mhd_functions *table, struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = table->MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : info->connect_fd;
+}
+
 /// MHD_CONTENT_READER_END_OF_STREAM and MHD_SIZE_UNKNOWN are casting macros, which Swift cannot import.
 static inline ssize_t librarycli_mhd_end_of_stream(void) { return MHD_CONTENT_READER_END_OF_STREAM; }
 static inline ssize_t librarycli_mhd_end_with_error(void) { return MHD_CONTENT_READER_END_WITH_ERROR; }

@@ -3,7 +3,7 @@
 /// suspended, so an open stream holds no worker thread.
 ///
 /// A stream ends when the application calls ``close()`` (what was written is sent first), when the client goes
-/// away (noticed on the next write, at the latest at the server's keep-alive comment), when more than
+/// away (noticed within the server's hang-up check interval, a second by default, or on the next write), when more than
 /// `bufferLimit` bytes wait for a client that does not read, or when the server stops (it closes every stream
 /// cleanly). ``onClose(_:)`` tells the application which, once. Use a stream for one response only.
 ///
@@ -163,6 +163,18 @@ public final class EventStream: Sendable {
             state.connection = connection
             return true
         }
+    }
+
+    /// Ends the stream when its connection is suspended (nothing to send) and the client has closed its end, so a
+    /// front that went away frees its connection and its subscription at once instead of at the next event or
+    /// keep-alive. The look at the socket is made under the stream's lock: while the connection is suspended,
+    /// libmicrohttpd cannot close it (it is closed only after ``detach(_:)``, which takes the lock).
+    func endIfClientHungUp() {
+        let hungUp = state.withLock { state -> Bool in
+            guard state.reason == nil, state.suspended, let connection = state.connection else { return false }
+            return connection.clientHungUp()
+        }
+        if hungUp { finish(.clientDisconnected) }
     }
 
     /// The connection is gone: no more resumes; the stream ends for `reason` if it was still open.

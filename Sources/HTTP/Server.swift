@@ -91,7 +91,7 @@ final class ServerCore: Sendable {
         var stopped = false
         var streams: [ObjectIdentifier: EventStream] = [:]
         var deferreds: [ObjectIdentifier: DeferredResponse] = [:]
-        var timer: TimerHandle?
+        var timers: [TimerHandle] = []
     }
 
     private let state = Locked(State())
@@ -147,27 +147,31 @@ final class ServerCore: Sendable {
             throw .cannotListen(host: configuration.host, port: configuration.port, reason: reason)
         }
         let port = Int(librarycli_mhd_bound_port(&table, daemon))
-        let timer = configuration.eventStreamKeepAlive.map { interval in
-            TimerHandle(every: interval) { [weak self] in self?.sendKeepAlives() }
+        var timers: [TimerHandle] = []
+        if let interval = configuration.eventStreamKeepAlive {
+            timers.append(TimerHandle(every: interval) { [weak self] in self?.sendKeepAlives() })
+        }
+        if let interval = configuration.eventStreamHangUpCheck {
+            timers.append(TimerHandle(every: interval) { [weak self] in self?.endStreamsOfGoneClients() })
         }
         state.withLock { state in
             state.daemon = DaemonHandle(pointer: daemon, cls: cls)
-            state.timer = timer
+            state.timers = timers
         }
         return port
     }
 
     func stop() {
-        let claimed = state.withLock { state -> (DaemonHandle, [EventStream], [DeferredResponse], TimerHandle?)? in
+        let claimed = state.withLock { state -> (DaemonHandle, [EventStream], [DeferredResponse], [TimerHandle])? in
             guard !state.stopping, let daemon = state.daemon else { return nil }
             state.stopping = true
-            return (daemon, Array(state.streams.values), Array(state.deferreds.values), state.timer)
+            return (daemon, Array(state.streams.values), Array(state.deferreds.values), state.timers)
         }
-        guard let (daemon, streams, deferreds, timer) = claimed else {
+        guard let (daemon, streams, deferreds, timers) = claimed else {
             waitUntilStopped()
             return
         }
-        timer?.cancel()
+        for timer in timers { timer.cancel() }
         let listener = mhd.MHD_quiesce_daemon!(daemon.pointer)
         // Refuse connections the kernel would otherwise still queue on the quiesced socket (closed after the stop).
         if listener >= 0 { shutdown(listener, Int32(SHUT_RD)) }
@@ -200,6 +204,13 @@ final class ServerCore: Sendable {
     private func sendKeepAlives() {
         let streams = state.withLock { Array($0.streams.values) }
         for stream in streams { stream.comment("keep-alive") }
+    }
+
+    /// Ends the streams whose clients closed their end while the stream had nothing to send (a peek at each idle
+    /// stream's socket).
+    private func endStreamsOfGoneClients() {
+        let streams = state.withLock { Array($0.streams.values) }
+        for stream in streams { stream.endIfClientHungUp() }
     }
 
     // MARK: - Requests

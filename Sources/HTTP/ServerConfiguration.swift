@@ -34,6 +34,10 @@ public struct ServerConfiguration: Sendable {
     /// How often open event streams get a comment line, which keeps proxies from closing them and finds clients
     /// that went away; nil never.
     public var eventStreamKeepAlive: Duration?
+    /// How often idle event streams are checked for clients that closed their end (without reading or writing
+    /// anything), so their connections and subscriptions end within this time; nil only at the next event or
+    /// keep-alive.
+    public var eventStreamHangUpCheck: Duration?
     /// Query keys whose values the access log replaces with `REDACTED`: a key is secret when it contains one of
     /// these words, case-insensitively.
     public var redactedQueryKeys: [String]
@@ -50,6 +54,7 @@ public struct ServerConfiguration: Sendable {
         maxTargetBytes: Int = 8 * 1024, maxHeaderBytes: Int = 16 * 1024, connectionTimeoutSeconds: Int = 30,
         maxConnections: Int = 1024, maxConnectionsPerAddress: Int = 256, connectionMemoryLimit: Int = 64 * 1024,
         stopTimeout: Duration = .seconds(10), eventStreamKeepAlive: Duration? = .seconds(15),
+        eventStreamHangUpCheck: Duration? = .seconds(1),
         redactedQueryKeys: [String] = ["token", "pin", "password", "passwd", "secret", "key", "auth", "session"],
         accessLog: (@Sendable (AccessLogEntry) -> Void)? = nil,
         errorLog: (@Sendable (Request, any Error) -> Void)? = nil
@@ -66,6 +71,7 @@ public struct ServerConfiguration: Sendable {
         self.connectionMemoryLimit = connectionMemoryLimit
         self.stopTimeout = stopTimeout
         self.eventStreamKeepAlive = eventStreamKeepAlive
+        self.eventStreamHangUpCheck = eventStreamHangUpCheck
         self.redactedQueryKeys = redactedQueryKeys
         self.accessLog = accessLog
         self.errorLog = errorLog

@@ -153,6 +153,53 @@ import Testing
         }
     }
 
+    @Test func clientHangingUpEndsItsIdleStreamWithoutAWrite() throws {
+        let hub = Hub()
+        let configuration = testConfiguration {
+            $0.eventStreamKeepAlive = nil
+            $0.eventStreamHangUpCheck = .milliseconds(50)
+        }
+        try withServer(Self.router(hub), configuration: configuration) { server in
+            let staying = try TestClient(port: server.port)
+            staying.request("GET", "/events")
+            #expect(try staying.readHead().status == 200)
+            let leaving = try TestClient(port: server.port)
+            leaving.request("GET", "/events")
+            #expect(try leaving.readHead().status == 200)
+            let streams = hub.streams.wait { $0.count == 2 }
+            #expect(streams.count == 2)
+            leaving.close()
+            // Nothing is written: the hang-up check alone finds the closed socket, and only that one.
+            #expect(hub.reasons.wait { !$0.isEmpty } == [.clientDisconnected])
+            usleep(300_000)
+            #expect(hub.reasons.all == [.clientDisconnected])
+            #expect(streams.filter(\.isOpen).count == 1)
+            let stillOpen = streams.first { $0.isOpen }
+            let open = try #require(stillOpen)
+            #expect(open.send(data: "still here"))
+            #expect(try frames(staying, count: 2).last == "data: still here")
+        }
+    }
+
+    @Test func withoutTheHangUpCheckAnIdleStreamWaitsForAWrite() throws {
+        let hub = Hub()
+        let configuration = testConfiguration {
+            $0.eventStreamKeepAlive = nil
+            $0.eventStreamHangUpCheck = nil
+        }
+        try withServer(Self.router(hub), configuration: configuration) { server in
+            let client = try TestClient(port: server.port)
+            client.request("GET", "/events")
+            #expect(try client.readHead().status == 200)
+            let stream = try #require(hub.streams.wait { !$0.isEmpty }.first)
+            client.close()
+            usleep(300_000)
+            #expect(hub.reasons.all.isEmpty)
+            #expect(eventually { stream.comment("ping") == false })
+            #expect(hub.reasons.wait { !$0.isEmpty } == [.clientDisconnected])
+        }
+    }
+
     @Test func deferredResponseResolvedFromAnotherThread() throws {
         let hub = Hub()
         try withServer(Self.router(hub)) { server in
