@@ -155,7 +155,7 @@ public enum FieldParsing {
         if let dot = utf8.firstIndex(of: UInt8(ascii: ".")) {
             let fraction = utf8[utf8.index(after: dot)...]
             guard !fraction.isEmpty, fraction.allSatisfy({ $0 == UInt8(ascii: "0") }) else { return nil }
-            integerPart = value[..<dot]
+            integerPart = Substring(utf8[..<dot])
         }
         return Int(integerPart)
     }
