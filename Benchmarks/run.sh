@@ -150,28 +150,59 @@ SQL
 
 # MARK: - hyperfine
 
-# Runs hyperfine on the commands; sets `lines` to "median_ms min_ms max_ms" per command, in order.
+# Runs hyperfine on the commands in up to 5 rounds (the runs shared out among them, all commands in each round), so
+# that a host that slows down or speeds up during the measurement weighs on every command alike; sets `lines` to
+# "median_ms min_ms max_ms round_1_median_ms ... round_R_median_ms" per command, in order: the median of the rounds'
+# medians, the least and the most of all runs, then each round's median.
 measure() {
     local name=$1
     shift
-    local csv="$out/$name.csv"
-    hyperfine --style none --warmup "$warmup" --runs "$runs" --export-csv "$csv" "$@" >"$out/$name.log" 2>&1 || {
-        cat "$out/$name.log" >&2
-        return 1
-    }
-    awk -F, 'NR > 1 { printf "%.3f %.3f %.3f\n", $4 * 1000, $7 * 1000, $8 * 1000 }' "$csv" >"$out/$name.txt"
+    local rounds=$((runs < 5 ? runs : 5))
+    [ "$rounds" -lt 1 ] && rounds=1
+    local per=$((runs / rounds)) round csv first_warmup=$warmup
+    : >"$out/$name.log"
+    : >"$out/$name.rounds"
+    for round in $(seq 1 "$rounds"); do
+        csv="$out/$name-$round.csv"
+        # The warm-up runs once, before the first round; later rounds warm up with one run when they have several.
+        [ "$round" -gt 1 ] && first_warmup=$((warmup > 0 && per > 1 ? 1 : 0))
+        hyperfine --style none --warmup "$first_warmup" --runs "$per" --export-csv "$csv" "$@" >>"$out/$name.log" 2>&1 || {
+            cat "$out/$name.log" >&2
+            return 1
+        }
+        awk -F, 'NR > 1 { printf "%s%.3f,%.3f,%.3f", (NR > 2 ? " " : ""), $4 * 1000, $7 * 1000, $8 * 1000 }
+            END { print "" }' "$csv" >>"$out/$name.rounds"
+    done
+    awk '{ for (c = 1; c <= NF; c++) { split($c, v, ","); m[c, NR] = v[1]
+               if (NR == 1 || v[2] < lo[c]) lo[c] = v[2]; if (NR == 1 || v[3] > hi[c]) hi[c] = v[3] }
+           commands = NF }
+         END { for (c = 1; c <= commands; c++) {
+                   n = 0; for (r = 1; r <= NR; r++) sorted[++n] = m[c, r]
+                   for (i = 2; i <= n; i++) { x = sorted[i]; for (j = i - 1; j >= 1 && sorted[j] > x; j--) sorted[j + 1] = sorted[j]; sorted[j + 1] = x }
+                   median = (n % 2) ? sorted[(n + 1) / 2] : (sorted[n / 2] + sorted[n / 2 + 1]) / 2
+                   line = sprintf("%.3f %.3f %.3f", median, lo[c], hi[c])
+                   for (r = 1; r <= NR; r++) line = line " " m[c, r]
+                   print line } }' "$out/$name.rounds" >"$out/$name.txt"
     mapfile -t lines <"$out/$name.txt"
 }
 
 # Prints a comparison: "label | median (min-max) | baseline label | median | ratio | target | verdict".
-# The ratio is the subject's time over the baseline's (lower is better); the target is a ceiling or "-".
+# The ratio is the subject's time over the baseline's (lower is better): the median of the rounds' ratios when both
+# have as many rounds (measured side by side, a round each in turn), else the ratio of the medians. The target is a
+# ceiling or "-".
 compare() {
     local label=$1 subject=$2 base_label=$3 base=$4 target=$5
-    read -r sm smin smax <<<"$subject"
-    read -r bm bmin bmax <<<"$base"
+    read -r sm smin smax srounds <<<"$subject"
+    read -r bm bmin bmax brounds <<<"$base"
     awk -v l="$label" -v sm="$sm" -v smin="$smin" -v smax="$smax" -v bl="$base_label" -v bm="$bm" \
-        -v bmin="$bmin" -v bmax="$bmax" -v t="$target" 'BEGIN {
+        -v bmin="$bmin" -v bmax="$bmax" -v t="$target" -v sr="$srounds" -v br="$brounds" 'BEGIN {
         ratio = sm / bm
+        ns = split(sr, s, " "); nb = split(br, b, " ")
+        if (ns > 1 && ns == nb) {
+            for (i = 1; i <= ns; i++) r[i] = s[i] / b[i]
+            for (i = 2; i <= ns; i++) { x = r[i]; for (j = i - 1; j >= 1 && r[j] > x; j--) r[j + 1] = r[j]; r[j + 1] = x }
+            ratio = (ns % 2) ? r[(ns + 1) / 2] : (r[ns / 2] + r[ns / 2 + 1]) / 2
+        }
         verdict = (t == "-") ? "-" : ((ratio <= t) ? "met" : "NOT MET")
         printf "%-46s %8.2f ms (%.2f-%.2f) | %-28s %8.2f ms (%.2f-%.2f) | %5.2fx | target %s | %s\n",
             l, sm, smin, smax, bl, bm, bmin, bmax, ratio, (t == "-" ? "-" : "<= " t "x"), verdict
@@ -179,7 +210,7 @@ compare() {
 }
 
 report ""
-report "== whole processes (hyperfine: median of $runs runs after $warmup warm-up; ratio = time / baseline time) =="
+report "== whole processes (hyperfine: $runs runs in up to 5 rounds after $warmup warm-up; the median of the rounds' medians; ratio = the median of the rounds' time / baseline time) =="
 for n in "$small" "$large"; do
     db="$out/books-$n.sqlite"
     measure "list-$n" -N \
