@@ -142,7 +142,19 @@ public enum TerminalText {
         }
     }
 
+    /// Appends `count` spaces to `text` (none when `count` is not positive); the runs of up to 127 spaces that pad
+    /// most cells and lines are made once.
+    ///
+    ///     TerminalText.appendSpaces(2, to: &line)
+    static func appendSpaces(_ count: Int, to text: inout String) {
+        guard count > 0 else { return }
+        text += count < spaceRuns.count ? spaceRuns[count] : repeated(" ", count: count)
+    }
+
     // MARK: - Private
+
+    /// `spaceRuns[n]` is n spaces.
+    private static let spaceRuns: [String] = (0..<128).map { repeated(" ", count: $0) }
 
     private static func isPlainASCII(_ text: String) -> Bool {
         onUTF8(text) { bytes in bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }

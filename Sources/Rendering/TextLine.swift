@@ -18,11 +18,17 @@ struct LinePainter: Sendable {
 
     /// The segments sanitised, cut with `…` to `width` cells if needed, styled, then padded: exactly `width` cells.
     func fit(_ segments: [Segment], width: Int) -> String {
-        guard width > 0 else { return "" }
+        var out = ""
+        fit(segments, width: width, into: &out)
+        return out
+    }
+
+    /// The same, written at the end of `out`.
+    func fit(_ segments: [Segment], width: Int, into out: inout String) {
+        guard width > 0 else { return }
         let cleaned = segments.map { Segment(TerminalText.sanitized($0.text), $0.style) }
         let widths = cleaned.map { DisplayWidth.of($0.text) }
         let total = widths.reduce(0, +)
-        var out = ""
         var used = 0
         for (index, segment) in cleaned.enumerated() {
             if total <= width || used + widths[index] <= width - 1 {
@@ -35,7 +41,7 @@ struct LinePainter: Sendable {
                 break
             }
         }
-        return out + TerminalText.repeated(" ", count: max(0, width - used))
+        TerminalText.appendSpaces(max(0, width - used), to: &out)
     }
 
     /// One segment wrapped at spaces into lines of exactly `width` cells, each styled.

@@ -109,37 +109,42 @@ extension TextRenderer {
     }
 
     /// Boxed cells side by side, all as tall as the tallest; `trailer` is written after the last cell on the
-    /// title line.
+    /// title line. Each line is written once, cell after cell: the cells' own lines are never made and joined.
     private func cellRow(
         _ items: [Item], cellWidth: Int, spacing: Int, marks: ChangeMarks, trailer: String?
     ) -> [String] {
         let contents = items.map { itemLines($0, room: cellWidth - 4, compact: true) }
         let height = contents.map(\.count).max() ?? 0
-        let boxes = zip(items, contents).map { item, content in
-            cellBox(content, width: cellWidth, height: height, mark: marks.mark(forItem: item.id))
-        }
+        let painter = LinePainter(color: color)
+        let side = painter.paint("│", .dim)
         let gap = TerminalText.repeated(" ", count: spacing)
+        let lineBytes = items.count * (cellWidth * 3 + spacing + 16)
         var out: [String] = []
-        for lineIndex in 0..<(height + 2) {
-            var line = boxes.map { $0[lineIndex] }.joined(separator: gap)
-            if lineIndex == 1, let trailer {
-                line += gap + LinePainter(color: color).paint(trailer, .dim)
+        out.reserveCapacity(height + 2)
+        // The top borders, with each cell's mark.
+        var top = ""
+        top.reserveCapacity(lineBytes)
+        for (index, item) in items.enumerated() {
+            if index > 0 { top += gap }
+            top += topBorder(marks.mark(forItem: item.id).map { [Self.tag($0)] } ?? [], width: cellWidth)
+        }
+        out.append(top)
+        for lineIndex in 0..<height {
+            var line = ""
+            line.reserveCapacity(lineBytes)
+            for (index, content) in contents.enumerated() {
+                if index > 0 { line += gap }
+                line += side
+                line += " "
+                painter.fit(lineIndex < content.count ? content[lineIndex] : [], width: cellWidth - 4, into: &line)
+                line += " "
+                line += side
             }
             out.append(line)
         }
-        return out
-    }
-
-    /// One item's box of exactly `width` cells and `height + 2` lines; a mark is written in the top border.
-    private func cellBox(_ content: [[Segment]], width: Int, height: Int, mark: ChangeMarks.Mark?) -> [String] {
-        let painter = LinePainter(color: color)
-        let side = painter.paint("│", .dim)
-        var out = [topBorder(mark.map { [Self.tag($0)] } ?? [], width: width)]
-        for index in 0..<height {
-            let segments = index < content.count ? content[index] : []
-            out.append(side + " " + painter.fit(segments, width: width - 4) + " " + side)
-        }
-        out.append(bottomBorder(width: width))
+        let bottom = bottomBorder(width: cellWidth)
+        out.append(Array(repeating: bottom, count: items.count).joined(separator: gap))
+        if let trailer { out[1] += gap + painter.paint(trailer, .dim) }
         return out
     }
 

@@ -40,7 +40,14 @@ public struct TextRenderer: Sendable {
     ///
     ///     TextRenderer(width: 80).render(snapshot, marks: ChangeMarks(updatedItems: ["book-12"]))
     public func render(_ snapshot: Snapshot, marks: ChangeMarks = .none) -> String {
-        lines(snapshot, marks: marks).map { $0 + "\n" }.joined()
+        let lines = lines(snapshot, marks: marks)
+        var text = ""
+        text.reserveCapacity(lines.reduce(0) { $0 + $1.utf8.count + 1 })
+        for line in lines {
+            text += line
+            text += "\n"
+        }
+        return text
     }
 
     /// The snapshot as lines without their newlines, trailing spaces removed.
