@@ -10,9 +10,10 @@ var environment: [String: String] = [:]
 do {
     var entry = environ
     while let pointer = entry.pointee {
-        let pair = String(cString: pointer)
-        if let equals = pair.firstIndex(of: "=") {
-            environment[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+        // The name ends at the first "=" byte (as the C library reads it), whatever follows it.
+        let pair = String(cString: pointer).utf8
+        if let equals = pair.firstIndex(of: UInt8(ascii: "=")) {
+            environment[String(Substring(pair[..<equals]))] = String(Substring(pair[pair.index(after: equals)...]))
         }
         entry += 1
     }
