@@ -555,17 +555,20 @@ class Tests:
         other = self.library.token(2)
         self.browser.allowed_log.append("/v1/loans - Failed to load resource: the server responded with a "
                                         "status of 409")
-        # Client 2 takes the book; in the same turn of the page's event loop, before any live change can be
-        # drawn, the page's Take is clicked.
+        # Client 2 takes the book; as soon as its answer is in, the page's Take is clicked: the button the user
+        # saw, found before client 2's take. (The live change may be drawn before the answer is handled, and the
+        # redrawn item has no Take any more; the old button still runs its action, and the refusal is said next
+        # to the item as it is now.)
         self.driver.execute_async_script("""
             const [book, token, done] = arguments;
+            const item = [...document.querySelectorAll('.item')].find(e => e.dataset.itemId === 'book-' + book);
+            const take = item.querySelector('.button-take');
             fetch('/v1/loans', {method: 'POST', headers: {'Authorization': 'Bearer ' + token,
                 'Content-Type': 'application/json', 'Idempotency-Key': 'other-' + book},
                 body: JSON.stringify({bookIds: [book]})}).then(response => {
-              const item = [...document.querySelectorAll('.item')].find(e => e.dataset.itemId === 'book-' + book);
-              item.querySelector('.button-take').click();
+              take.click();
               done(response.status);
-            });""", book, other)
+            }, error => done(String(error)));""", book, other)
         status = wait_for("the refusal next to the item", lambda: self.browser.js("""
             const item = [...document.querySelectorAll('.item')].find(e => e.dataset.itemId === arguments[0]);
             return item && item.querySelector('.status-line').textContent;""", f"book-{book}"))
