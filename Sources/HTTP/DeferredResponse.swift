@@ -89,6 +89,17 @@ public final class DeferredResponse: Sendable {
         state.withLock { $0.response }
     }
 
+    /// Gives the timeout response at once when the request is waiting (its connection suspended) and the client
+    /// has closed its end, so a front that went away frees its connection and its place among the waiters instead
+    /// of holding them until the timeout. The socket is looked at under the lock, as ``EventStream`` does.
+    func resolveIfClientHungUp() {
+        let hungUp = state.withLock { state -> Bool in
+            guard state.response == nil, state.suspended, let connection = state.connection else { return false }
+            return connection.clientHungUp()
+        }
+        if hungUp { resolve(timeoutResponse) }
+    }
+
     /// The connection is gone: never resume it.
     func detach() {
         state.withLock { state in

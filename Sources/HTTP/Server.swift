@@ -206,11 +206,12 @@ final class ServerCore: Sendable {
         for stream in streams { stream.comment("keep-alive") }
     }
 
-    /// Ends the streams whose clients closed their end while the stream had nothing to send (a peek at each idle
-    /// stream's socket).
+    /// Ends the streams and waiting requests whose clients closed their end while nothing was being sent (a peek at
+    /// each idle stream's or waiting request's socket).
     private func endStreamsOfGoneClients() {
-        let streams = state.withLock { Array($0.streams.values) }
+        let (streams, deferreds) = state.withLock { (Array($0.streams.values), Array($0.deferreds.values)) }
         for stream in streams { stream.endIfClientHungUp() }
+        for deferred in deferreds { deferred.resolveIfClientHungUp() }
     }
 
     // MARK: - Requests

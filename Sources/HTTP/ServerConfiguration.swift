@@ -34,9 +34,9 @@ public struct ServerConfiguration: Sendable {
     /// How often open event streams get a comment line, which keeps proxies from closing them and finds clients
     /// that went away; nil never.
     public var eventStreamKeepAlive: Duration?
-    /// How often idle event streams are checked for clients that closed their end (without reading or writing
-    /// anything), so their connections and subscriptions end within this time; nil only at the next event or
-    /// keep-alive.
+    /// How often idle event streams and waiting deferred responses (long-polls) are checked for clients that closed
+    /// their end, so their connections and subscriptions end within this time; nil: a stream only at its next event
+    /// or keep-alive, a long-poll at its answer or timeout.
     public var eventStreamHangUpCheck: Duration?
     /// Query keys whose values the access log replaces with `REDACTED`: a key is secret when it contains one of
     /// these words, case-insensitively.

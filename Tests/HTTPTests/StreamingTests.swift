@@ -200,6 +200,27 @@ import Testing
         }
     }
 
+    @Test func clientHangingUpEndsItsWaitingRequest() throws {
+        let hub = Hub()
+        let configuration = testConfiguration { $0.eventStreamHangUpCheck = .milliseconds(50) }
+        try withServer(Self.router(hub), configuration: configuration) { server in
+            let staying = try TestClient(port: server.port)
+            staying.request("GET", "/wait?ms=10000")
+            let leaving = try TestClient(port: server.port)
+            leaving.request("GET", "/wait?ms=10000")
+            let deferreds = hub.deferreds.wait { $0.count == 2 }
+            #expect(deferreds.count == 2)
+            leaving.close()
+            // Long before its 10 s timeout, the waiting request of the client that left is given up; the other waits.
+            #expect(eventually(seconds: 3) { deferreds.filter(\.isResolved).count == 1 })
+            usleep(300_000)
+            #expect(deferreds.filter(\.isResolved).count == 1)
+            let waiting = deferreds.first { !$0.isResolved }
+            #expect(try #require(waiting).resolve(.text("here")))
+            #expect(try staying.readResponse().text == "here")
+        }
+    }
+
     @Test func deferredResponseResolvedFromAnotherThread() throws {
         let hub = Hub()
         try withServer(Self.router(hub)) { server in
