@@ -14,12 +14,13 @@ private struct CSVOutcome: Equatable, CustomStringConvertible {
     var description: String { "header \(header), records \(records) at \(lines), error \(String(describing: error))" }
 }
 
-private func wholeOutcome(_ bytes: [UInt8], limits: CSVLimits = CSVLimits()) -> CSVOutcome {
+/// What `open` (a header read, and the reader's `next`) reads, up to its end or its first error.
+private func outcome(_ open: () throws -> (header: [String], next: () throws -> CSVRecord?)) -> CSVOutcome {
     var outcome = CSVOutcome()
     do {
-        var reader = try CSVReader(bytes: bytes, limits: limits)
-        outcome.header = reader.header.names
-        while let record = try reader.next() {
+        let (header, next) = try open()
+        outcome.header = header
+        while let record = try next() {
             outcome.records.append(record.fields)
             outcome.lines.append(record.line)
         }
@@ -29,24 +30,23 @@ private func wholeOutcome(_ bytes: [UInt8], limits: CSVLimits = CSVLimits()) -> 
     return outcome
 }
 
+private func wholeOutcome(_ bytes: [UInt8], limits: CSVLimits = CSVLimits()) -> CSVOutcome {
+    outcome {
+        var reader = try CSVReader(bytes: bytes, limits: limits)
+        return (reader.header.names, { try reader.next() })
+    }
+}
+
 private func streamOutcome(
     _ bytes: [UInt8], chunkSize: Int, sourceChunk: Int = .max, limits: CSVLimits = CSVLimits(),
     decoding columns: [Int]? = nil
 ) -> CSVOutcome {
-    var outcome = CSVOutcome()
-    do {
+    outcome {
         var reader = try CSVStreamReader(
             chunkSize: chunkSize, limits: limits, source: byteSource(over: bytes, chunk: sourceChunk))
         if let columns { reader.decodeOnly(columns: columns) }
-        outcome.header = reader.header.names
-        while let record = try reader.next() {
-            outcome.records.append(record.fields)
-            outcome.lines.append(record.line)
-        }
-    } catch {
-        outcome.error = error as? CSVError
+        return (reader.header.names, { try reader.next() })
     }
-    return outcome
 }
 
 /// A small file with every hard case: a byte order mark, CRLF and LF line ends, blank lines, quoted fields with
