@@ -20,6 +20,15 @@ public enum ISBN {
     /// ISBN.thirteen(fromTenBody: Array("044117271".utf8))  // "9780441172719"
     /// ```
     public static func thirteen(fromTenBody body: [UInt8]) -> String {
+        body.withUnsafeBufferPointer { thirteen(fromTenBody: $0) }
+    }
+
+    /// The same, for the nine digits in memory (an import collects them on the stack).
+    ///
+    /// ```swift
+    /// Array("044117271".utf8).withUnsafeBufferPointer { ISBN.thirteen(fromTenBody: $0) }  // "9780441172719"
+    /// ```
+    public static func thirteen(fromTenBody body: UnsafeBufferPointer<UInt8>) -> String {
         checkNineDigits(body)
         return String(unsafeUninitializedCapacity: 13) { text in
             // "978" then the nine digits, weighted 1, 3, 1, 3, ... from the left, then the EAN check digit.
@@ -28,8 +37,9 @@ public enum ISBN {
             text[2] = UInt8(ascii: "8")
             var sum = 9 + 7 * 3 + 8
             for index in 0..<9 {
-                text[index + 3] = body[index]
-                sum += Int(body[index] - 0x30) * ((index + 3) % 2 == 0 ? 1 : 3)
+                let digit = body[index]
+                text[index + 3] = digit
+                sum += Int(digit - 0x30) * ((index + 3) % 2 == 0 ? 1 : 3)
             }
             text[12] = UInt8(ascii: "0") + UInt8((10 - sum % 10) % 10)
             return 13
@@ -52,6 +62,15 @@ public enum ISBN {
     /// ISBN.checkValue10(Array("044117271".utf8))  // 7
     /// ```
     public static func checkValue10(_ body: [UInt8]) -> Int {
+        body.withUnsafeBufferPointer { checkValue10($0) }
+    }
+
+    /// The same, for the nine digits in memory.
+    ///
+    /// ```swift
+    /// Array("044117271".utf8).withUnsafeBufferPointer { ISBN.checkValue10($0) }  // 7
+    /// ```
+    public static func checkValue10(_ body: UnsafeBufferPointer<UInt8>) -> Int {
         checkNineDigits(body)
         var sum = 0
         for index in 0..<9 { sum += Int(body[index] - 0x30) * (10 - index) }
@@ -59,7 +78,7 @@ public enum ISBN {
     }
 
     /// An ISBN-10 body is nine ASCII digits; anything else is the caller's mistake.
-    private static func checkNineDigits(_ body: [UInt8]) {
+    private static func checkNineDigits(_ body: UnsafeBufferPointer<UInt8>) {
         precondition(body.count == 9 && body.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }, "an ISBN-10 body is nine digits")
     }
 }

@@ -90,31 +90,10 @@ public enum FieldParsing {
         let value = trimmed(text)
         guard !value.isEmpty else { return nil }
         if looksLikeFloat(value) { return nil }
-        // "-" and " " are one byte each, never part of another scalar's encoding. No ISBN has more than 13 of the
-        // other bytes, so collecting stops there (the text is refused below all the same).
-        var digits: [UInt8] = []
-        digits.reserveCapacity(14)
-        for byte in value.utf8 where byte != UInt8(ascii: "-") && byte != UInt8(ascii: " ") {
-            digits.append(byte)
-            if digits.count > 13 { break }
+        guard let thirteen = isbnThirteen(value) else {
+            throw FieldProblem(reason: "'\(value)' is not an ISBN (10 or 13 digits)")
         }
-        let isDigit = { (byte: UInt8) in byte >= 0x30 && byte <= 0x39 }
-        if digits.count == 13, digits.allSatisfy(isDigit) {
-            return String(decoding: digits, as: UTF8.self)
-        }
-        var ten = digits
-        if (1...9).contains(ten.count), ten.allSatisfy(isDigit) {
-            // A spreadsheet read the ISBN-10 as a number and dropped its leading zeros: put them back, and trust
-            // the result only if its check digit holds.
-            ten = Array(repeating: 0x30, count: 10 - ten.count) + ten
-            guard isValidISBN10(ten) else {
-                throw FieldProblem(reason: "'\(trimmed(text))' is not an ISBN (10 or 13 digits)")
-            }
-        }
-        if ten.count == 10, ten.prefix(9).allSatisfy(isDigit), isDigit(ten[9]) || ten[9] == 0x58 || ten[9] == 0x78 {
-            return isbn13(fromISBN10Body: Array(ten.prefix(9)))
-        }
-        throw FieldProblem(reason: "'\(trimmed(text))' is not an ISBN (10 or 13 digits)")
+        return thirteen
     }
 
     // MARK: - Private
@@ -147,17 +126,32 @@ public enum FieldParsing {
         return scalar.properties.isWhitespace
     }
 
-    /// `2008`, `-720`, `+12`, `1997.0`, `1997.00` → the whole number; anything else (`1997.5`, `1e3`, `abc`) → nil.
+    /// `2008`, `-720`, `+12`, `1997.0`, `1997.00` → the whole number; anything else (`1997.5`, `1e3`, `abc`, a
+    /// number beyond `Int`) → nil. Read on the bytes: every imported year and page count comes through here.
     private static func wholeNumber(_ value: String) -> Int? {
-        // On the bytes: "." and "0" are one byte each, never part of another scalar's encoding.
-        var integerPart = Substring(value)
-        let utf8 = value.utf8
-        if let dot = utf8.firstIndex(of: UInt8(ascii: ".")) {
-            let fraction = utf8[utf8.index(after: dot)...]
-            guard !fraction.isEmpty, fraction.allSatisfy({ $0 == UInt8(ascii: "0") }) else { return nil }
-            integerPart = Substring(utf8[..<dot])
+        var value = value
+        return value.withUTF8 { bytes in
+            var index = 0
+            let negative = bytes.first == UInt8(ascii: "-")
+            if negative || bytes.first == UInt8(ascii: "+") { index = 1 }
+            var number = 0
+            let firstDigit = index
+            while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 {
+                let digit = Int(bytes[index] - 0x30)
+                let (tens, overflowed) = number.multipliedReportingOverflow(by: 10)
+                let (next, overflowedAgain) =
+                    negative ? tens.subtractingReportingOverflow(digit) : tens.addingReportingOverflow(digit)
+                guard !overflowed, !overflowedAgain else { return nil }
+                number = next
+                index += 1
+            }
+            guard index > firstDigit else { return nil }
+            guard index < bytes.count else { return number }
+            // A fraction of zeros only, at least one.
+            guard bytes[index] == UInt8(ascii: "."), index + 1 < bytes.count else { return nil }
+            for byte in bytes[(index + 1)...] where byte != UInt8(ascii: "0") { return nil }
+            return number
         }
-        return Int(integerPart)
     }
 
     private static func looksLikeFloat(_ value: String) -> Bool {
@@ -175,16 +169,39 @@ public enum FieldParsing {
         return false
     }
 
-    /// The ISBN-10 check: the last character is the check digit of the first nine.
-    /// Ten bytes: nine digits and a check digit ("X" or "x" for 10) that holds.
-    private static func isValidISBN10(_ bytes: [UInt8]) -> Bool {
-        guard bytes.count == 10, bytes.prefix(9).allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return false }
-        let check = ISBN.checkValue10(Array(bytes.prefix(9)))
-        let last = bytes[9]
-        return check == 10 ? (last == UInt8(ascii: "X") || last == UInt8(ascii: "x")) : Int(last) - 0x30 == check
-    }
-
-    private static func isbn13(fromISBN10Body body: [UInt8]) -> String {
-        ISBN.thirteen(fromTenBody: body)
+    /// The ISBN-13 digits of `value` (not empty, not a float), or nil when it is no ISBN. Every imported row comes
+    /// through here, so its bytes are collected on the stack rather than in arrays.
+    private static func isbnThirteen(_ value: String) -> String? {
+        // "-" and " " are one byte each, never part of another scalar's encoding. No ISBN has more than 13 of the
+        // other bytes, so collecting stops at the fourteenth.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 14) { buffer -> String? in
+            let isDigit = { (byte: UInt8) in byte >= 0x30 && byte <= 0x39 }
+            var count = 0
+            for byte in value.utf8 where byte != UInt8(ascii: "-") && byte != UInt8(ascii: " ") {
+                guard count < 14 else { return nil }
+                buffer[count] = byte
+                count += 1
+            }
+            let digits = UnsafeBufferPointer(rebasing: buffer[..<count])
+            if count == 13, digits.allSatisfy(isDigit) {
+                return String(unsafeUninitializedCapacity: 13) { $0.initialize(fromContentsOf: digits) }
+            }
+            if (1...9).contains(count), digits.allSatisfy(isDigit) {
+                // A spreadsheet read the ISBN-10 as a number and dropped its leading zeros: put them back, and
+                // trust the result only if its check digit holds.
+                let zeros = 10 - count
+                for index in stride(from: count - 1, through: 0, by: -1) { buffer[index + zeros] = buffer[index] }
+                for index in 0..<zeros { buffer[index] = UInt8(ascii: "0") }
+                let body = UnsafeBufferPointer(rebasing: buffer[..<9])
+                let check = ISBN.checkValue10(body)
+                guard check < 10, Int(buffer[9]) - 0x30 == check else { return nil }
+                return ISBN.thirteen(fromTenBody: body)
+            }
+            let last = count == 10 ? digits[9] : 0
+            if count == 10, digits[..<9].allSatisfy(isDigit), isDigit(last) || last == 0x58 || last == 0x78 {
+                return ISBN.thirteen(fromTenBody: UnsafeBufferPointer(rebasing: digits[..<9]))
+            }
+            return nil
+        }
     }
 }

@@ -1,3 +1,4 @@
+import Library
 import Seeding
 import Testing
 
@@ -61,5 +62,109 @@ struct FieldParsingTests {
         #expect(try FieldParsing.flag("Yes") == true)
         #expect(try FieldParsing.flag("") == false)
         #expect(throws: FieldParsing.FieldProblem.self) { try FieldParsing.flag("maybe") }
+    }
+}
+
+/// The ISBN and whole-number readers work on bytes; these are their definitions, on strings, as they were first
+/// written, and random values must read the same through both.
+@Suite("Catalog values read on bytes read as their definitions do")
+struct FieldParsingDefinitionTests {
+    @Test("random years, page counts and ISBNs")
+    func randomValues() {
+        var generator = DefinitionRandom(state: 0x15B0)
+        let pieces = ["0", "1", "2", "4", "9", "3", "7", "-", "+", " ", ".", "X", "x", "e", "E", "00", "é", "٣"]
+        for _ in 0..<20_000 {
+            let count = Int(generator.next() % 16)
+            let text = (0..<count).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
+            #expect(Self.read { try FieldParsing.isbn(text) } == Self.isbn(text), "\(text)")
+            #expect(Self.read { try FieldParsing.year(text) } == Self.year(text), "\(text)")
+            #expect(Self.read { try FieldParsing.pages(text) } == Self.pages(text), "\(text)")
+        }
+        for text in ["9223372036854775807", "9223372036854775808", "-9223372036854775808", "-9223372036854775809"] {
+            #expect(Self.read { try FieldParsing.pages(text) } == Self.pages(text), "\(text)")
+        }
+    }
+
+    /// `.some(nil)`: empty; `nil`: refused.
+    static func read<Value>(_ parse: () throws -> Value?) -> Value?? {
+        do { return .some(try parse()) } catch { return nil }
+    }
+
+    // MARK: - The definitions
+
+    static func trimmed(_ text: String) -> String {
+        String(
+            text.unicodeScalars.drop(while: \.properties.isWhitespace).reversed().drop(while: \.properties.isWhitespace)
+                .reversed().map(Character.init))
+    }
+
+    static func wholeNumber(_ value: String) -> Int? {
+        var integerPart = Substring(value)
+        if let dot = value.firstIndex(of: ".") {
+            let fraction = value[value.index(after: dot)...]
+            guard !fraction.isEmpty, fraction.allSatisfy({ $0 == "0" }) else { return nil }
+            integerPart = value[..<dot]
+        }
+        return Int(integerPart)
+    }
+
+    /// `.some(nil)`: empty; `nil`: refused.
+    static func year(_ text: String) -> Int?? {
+        let value = trimmed(text)
+        if value.isEmpty { return .some(nil) }
+        guard let year = wholeNumber(value), LibraryRules.years.contains(year) else { return nil }
+        return year
+    }
+
+    static func pages(_ text: String) -> Int?? {
+        let value = trimmed(text)
+        if value.isEmpty { return .some(nil) }
+        guard let pages = wholeNumber(value), (1...LibraryRules.maxPages).contains(pages) else { return nil }
+        return pages
+    }
+
+    static func isbn(_ text: String) -> String?? {
+        let value = trimmed(text)
+        if value.isEmpty { return .some(nil) }
+        if value.contains(".") || value.contains("e+") || value.contains("e-") || value.contains("E+")
+            || value.contains("E-")
+        {
+            return .some(nil)
+        }
+        let kept = value.filter { $0 != "-" && $0 != " " }
+        let isDigits = { (text: String) in !text.isEmpty && text.allSatisfy { ("0"..."9").contains($0) && $0.isASCII } }
+        if kept.count == 13, isDigits(kept) { return kept }
+        var ten = kept
+        if (1...9).contains(kept.count), isDigits(kept) {
+            ten = String(repeating: "0", count: 10 - kept.count) + kept
+            let body = ten.prefix(9)
+            let sum = body.enumerated().reduce(0) { $0 + Int(String($1.element))! * (10 - $1.offset) }
+            let check = (11 - sum % 11) % 11
+            guard check < 10, ten.last! == Character(String(check)) else { return nil }
+        }
+        if ten.count == 10, isDigits(String(ten.prefix(9))), let last = ten.last,
+            ("0"..."9").contains(last) && last.isASCII || last == "X" || last == "x"
+        {
+            return "978" + ten.prefix(9) + String(check13(Array("978" + ten.prefix(9))))
+        }
+        return nil
+    }
+
+    static func check13(_ twelve: [Character]) -> Int {
+        let sum = twelve.enumerated().reduce(0) { $0 + Int(String($1.element))! * ($1.offset % 2 == 0 ? 1 : 3) }
+        return (10 - sum % 10) % 10
+    }
+}
+
+/// SplitMix64: the same values on every run.
+private struct DefinitionRandom {
+    var state: UInt64
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }
