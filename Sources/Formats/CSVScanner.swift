@@ -225,8 +225,19 @@ struct CSVScanner {
         let count = buffer.count
         let start = pos
         let end = min(count, start + limits.maxFieldBytes + 1)
-        // One test for most bytes: the five that end or break a field (NUL, LF, CR, quote, comma) are all below 64.
+        // Eight bytes at a time while none of them ends or breaks the field, then byte by byte.
         var highBits: UInt8 = 0
+        if let base = buffer.baseAddress {
+            var words: UInt64 = 0
+            while pos + 8 <= end {
+                let word = UnsafeRawPointer(base + pos).loadUnaligned(as: UInt64.self)
+                if Self.containsFieldStop(word) { break }
+                words |= word
+                pos += 8
+            }
+            if words & 0x8080_8080_8080_8080 != 0 { highBits = 0x80 }
+        }
+        // One test for most bytes: the five that end or break a field (NUL, LF, CR, quote, comma) are all below 64.
         while pos < end {
             let byte = buffer[pos]
             highBits |= byte
@@ -247,6 +258,19 @@ struct CSVScanner {
         }
         if start == pos || !decodes { return "" }
         return String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<pos]), as: UTF8.self)
+    }
+
+    /// Whether any of the eight bytes of `word` is one an unquoted field stops at (NUL, LF, CR, quote, comma): a
+    /// byte equal to `stop` is a zero byte of `word ^ stop`, and `(x - 0x01...) & ~x & 0x80...` is non-zero
+    /// exactly when `x` has a zero byte.
+    ///
+    ///     CSVScanner.containsFieldStop(0x4142_4344_4546_4748)  // false: "ABCDEFGH"
+    static func containsFieldStop(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        func zeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
+        return zeroByte(word) | zeroByte(word ^ (ones &* 0x0A)) | zeroByte(word ^ (ones &* 0x0D))
+            | zeroByte(word ^ (ones &* 0x22)) | zeroByte(word ^ (ones &* 0x2C)) != 0
     }
 
     private func error(_ reason: CSVError.Reason, at offset: Int, field: Int, in buffer: UnsafeBufferPointer<UInt8>)
