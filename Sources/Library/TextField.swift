@@ -107,6 +107,8 @@ public enum TextField: String, Sendable, Hashable, CaseIterable {
     private func passesOnBytes(_ text: String) -> Bool {
         let limit = maxLength
         let passes = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            // Printable ASCII, eight bytes at a time: one code point a byte.
+            if bytes.count <= limit && Self.isPrintableASCII(bytes) { return true }
             var count = 0
             var index = 0
             let end = bytes.count
@@ -128,6 +130,27 @@ public enum TextField: String, Sendable, Hashable, CaseIterable {
             return count <= limit
         }
         return passes ?? false
+    }
+
+    /// Whether every byte is printable ASCII (20–7E), decided eight bytes at a time: `(x - 0x20...) & ~x & 0x80...`
+    /// marks a byte below 20 (and `x` itself a byte from 80), and a 7F is a zero byte of `x ^ 0x7F...`.
+    static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var index = 0
+        while index + 8 <= bytes.count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            let deleted = word ^ (ones &* 0x7F)
+            if (word | ((word &- ones &* 0x20) & ~word) | ((deleted &- ones) & ~deleted)) & highs != 0 { return false }
+            index += 8
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x20 || byte >= 0x7F { return false }
+            index += 1
+        }
+        return true
     }
 
     private func isRefused(_ scalar: Unicode.Scalar) -> Bool {

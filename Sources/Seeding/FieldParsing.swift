@@ -102,11 +102,11 @@ public enum FieldParsing {
         // Every field of every imported row comes through here: a field with nothing to trim is returned as it is,
         // and one with something to trim is cut once, without rebuilding it scalar by scalar.
         // Most fields start and end with a printable ASCII byte: nothing to trim, decided without walking scalars.
-        if let first = text.utf8.first, let last = text.utf8.last, first > 0x20, first < 0x80, last > 0x20,
-            last < 0x80
-        {
-            return text
+        let printableEnds = text.utf8.withContiguousStorageIfAvailable { bytes in
+            guard let first = bytes.first, let last = bytes.last else { return false }
+            return first > 0x20 && first < 0x80 && last > 0x20 && last < 0x80
         }
+        if printableEnds == true { return text }
         let scalars = text.unicodeScalars
         var start = scalars.startIndex
         var end = scalars.endIndex

@@ -1,0 +1,71 @@
+import Testing
+
+@testable import Library
+
+/// `TextField.check` decides most text on its UTF-8 bytes (printable ASCII eight bytes at a time, then byte by byte);
+/// these tests hold it to its definition: at most `maxLength` scalars, none of them a control character, DEL, a C1
+/// control or a line or paragraph separator, and tab, line feed and carriage return only where line breaks are allowed.
+@Suite("Text field checks decided on bytes agree with the scalar-by-scalar rule")
+struct TextFieldCheckTests {
+    static func definition(_ field: TextField, _ text: String) -> Bool {
+        var count = 0
+        for scalar in text.unicodeScalars {
+            count += 1
+            switch scalar.value {
+            case 0x09, 0x0A, 0x0D: if !field.allowsLineBreaks { return false }
+            case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029: return false
+            default: break
+            }
+        }
+        return count <= field.maxLength
+    }
+
+    @Test("random text of every field, near and beyond each length limit", arguments: TextField.allCases)
+    func randomText(field: TextField) {
+        var random = SeededRandom(state: 0x7E57 &+ UInt64(field.maxLength))
+        let pieces = [
+            "a", "Zz", "0123456", " ", "~", "\u{7F}", "\u{1F}", "\t", "\n", "\r", "\u{0}", "é", "\u{80}", "\u{9F}",
+            "\u{A0}", "€", "\u{2027}", "\u{2028}", "\u{2029}", "\u{202A}", "ⅰ", "😀", "漢字", "abcdefgh",
+        ]
+        for _ in 0..<3_000 {
+            let plain = random.next() % 2 == 0
+            var text = ""
+            if plain {
+                text = String(repeating: "abcdefgh", count: Int(random.next() % UInt64(field.maxLength / 8 + 2)))
+            }
+            for _ in 0..<Int(random.next() % 12) {
+                text += pieces[Int(random.next() % UInt64(pieces.count))]
+            }
+            let passes = (try? field.check(text)) != nil
+            #expect(passes == Self.definition(field, text), "\(field) \(text.unicodeScalars.count) scalars")
+        }
+    }
+
+    @Test("printable ASCII eight bytes at a time: every byte value in every place")
+    func printableASCII() {
+        for length in [1, 7, 8, 9, 16, 17] {
+            for place in 0..<length {
+                for value in UInt8.min...UInt8.max {
+                    var bytes = [UInt8](repeating: UInt8(ascii: "m"), count: length)
+                    bytes[place] = value
+                    let expected = value >= 0x20 && value < 0x7F
+                    #expect(bytes.withUnsafeBufferPointer { TextField.isPrintableASCII($0) } == expected)
+                }
+            }
+        }
+        #expect([UInt8]().withUnsafeBufferPointer { TextField.isPrintableASCII($0) })
+    }
+}
+
+/// SplitMix64: the same values on every run.
+private struct SeededRandom {
+    var state: UInt64
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
