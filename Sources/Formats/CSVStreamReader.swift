@@ -1,4 +1,4 @@
-/// A CSV reader that streams: it reads its input a chunk at a time (1 MiB by default) and yields one record at a
+/// A CSV reader that streams: it reads its input a chunk at a time (256 KiB by default) and yields one record at a
 /// time, so a file of any length is read in memory bounded by the chunk size and the longest record (each field is
 /// at most ``CSVLimits/maxFieldBytes``).
 ///
@@ -21,8 +21,8 @@ public struct CSVStreamReader {
     public let header: CSVHeader
     /// The bounds applied while reading.
     public let limits: CSVLimits
-    /// The default size of one read: 1 MiB.
-    public static let defaultChunkSize = 1 << 20
+    /// The default size of one read: 256 KiB.
+    public static let defaultChunkSize = 1 << 18
     private var input: ChunkedInput
     private var scanner: CSVScanner
 

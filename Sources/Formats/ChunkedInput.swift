@@ -47,9 +47,12 @@ struct ChunkedInput {
             }
             filled = kept
         }
-        // A record longer than a chunk asks for at least as much again as it has, so it is rescanned O(log n) times.
-        let wanted = max(chunkSize, kept)
-        if bytes.count < filled + wanted {
+        // The window is reused while at least half a chunk is free after the kept bytes (its memory is touched
+        // once); else it grows, and a record longer than a chunk asks for at least as much again as it has, so it is
+        // rescanned O(log n) times.
+        var wanted = bytes.count - filled
+        if wanted < (chunkSize + 1) / 2 {
+            wanted = max(chunkSize, kept)
             bytes.append(contentsOf: repeatElement(0, count: filled + wanted - bytes.count))
         }
         let count = try bytes.withUnsafeMutableBytes { buffer in

@@ -97,7 +97,7 @@ public struct JSONLinesReader: Sendable {
     }
 }
 
-/// Reads JSON Lines a chunk at a time (1 MiB by default), one line at a time, with the rules and errors of
+/// Reads JSON Lines a chunk at a time (256 KiB by default), one line at a time, with the rules and errors of
 /// ``JSONLinesReader``: memory is bounded by the chunk size and the longest line, not by the document's length.
 ///
 /// For example:

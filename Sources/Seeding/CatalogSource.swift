@@ -21,7 +21,7 @@ public struct CatalogEntry: Hashable, Sendable {
 /// An input file opened for streaming: its format and kind (books or clients) are known from its start, and its
 /// records are read and validated one at a time, so a file of any length is read in bounded memory.
 ///
-/// CSV and JSON Lines are read 1 MiB at a time (memory grows only with the longest row or line); a JSON array is
+/// CSV and JSON Lines are read 256 KiB at a time (memory grows only with the longest row or line); a JSON array is
 /// read and parsed whole when the source is opened (up to `InputFile.defaultLimit`). `restart()` reads the file
 /// again from the start. A source is a reader with a position: use it from one place at a time.
 ///
@@ -56,6 +56,9 @@ public final class CatalogSource {
         case jsonLines(JSONLinesStreamReader, ahead: JSONRecord?)
         /// A JSON document read whole: its records and the index of the next one.
         case records([JSONRecord], next: Int)
+        /// Held while a reader is out being read (`next()` puts it back): a reader left in `rows` as well would share
+        /// its window, and the reader's next refill would copy the whole window.
+        case reading
     }
 
     // MARK: - Opening
@@ -106,8 +109,9 @@ public final class CatalogSource {
     public func next(warn: (String) -> Void = { _ in }) throws -> CatalogEntry? {
         switch rows {
         case .csvBooks(var reader, let columns):
+            rows = .reading
+            defer { rows = .csvBooks(reader, columns) }
             guard let record = try csv({ try reader.next() }, header: columns.header) else { return nil }
-            rows = .csvBooks(reader, columns)
             let line = record.line
             let book = try Self.row(line, name: name) {
                 try columns.record(from: record.fields) { problem in
@@ -116,19 +120,24 @@ public final class CatalogSource {
             }
             return CatalogEntry(line: line, record: .book(book))
         case .csvClients(var reader, let columns):
+            rows = .reading
+            defer { rows = .csvClients(reader, columns) }
             guard let record = try csv({ try reader.next() }, header: columns.header) else { return nil }
-            rows = .csvClients(reader, columns)
             let client = try Self.row(record.line, name: name) { try columns.record(from: record.fields) }
             return CatalogEntry(line: record.line, record: .client(client))
-        case .jsonLines(var reader, let ahead):
+        case .jsonLines(var reader, var ahead):
+            rows = .reading
+            defer { rows = .jsonLines(reader, ahead: ahead) }
             let next = try ahead ?? Self.jsonLine(&reader, name: name)
-            rows = .jsonLines(reader, ahead: nil)
+            ahead = nil
             guard let next else { return nil }
             return try Self.entry(next, kind: kind, name: name, warn: warn)
         case .records(let records, let index):
             guard index < records.count else { return nil }
             rows = .records(records, next: index + 1)
             return try Self.entry(records[index], kind: kind, name: name, warn: warn)
+        case .reading:
+            return nil
         }
     }
 
