@@ -152,9 +152,19 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
     /// ```
     public var iso8601: String {
         let c = components
-        return Self.pad(c.year, 4) + "-" + Self.pad(c.month, 2) + "-" + Self.pad(c.day, 2) + "T" + Self.pad(c.hour, 2)
-            + ":"
-            + Self.pad(c.minute, 2) + ":" + Self.pad(c.second, 2) + "Z"
+        // Every screen writes several of these: twenty bytes put in place, not a string built piece by piece. A
+        // timestamp's year is 1 to 9999 (`earliest`...`latest`), four digits.
+        return String(unsafeUninitializedCapacity: 20) { text in
+            Self.writeDate(c.year, c.month, c.day, into: text)
+            text[10] = UInt8(ascii: "T")
+            Self.writeTwoDigits(c.hour, into: text, at: 11)
+            text[13] = UInt8(ascii: ":")
+            Self.writeTwoDigits(c.minute, into: text, at: 14)
+            text[16] = UInt8(ascii: ":")
+            Self.writeTwoDigits(c.second, into: text, at: 17)
+            text[19] = UInt8(ascii: "Z")
+            return 20
+        }
     }
 
     /// The date alone, "2026-11-29".
@@ -162,7 +172,13 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
     /// ```swift
     /// print("due \(loan.dueAt.date)")
     /// ```
-    public var date: String { String(iso8601.prefix(while: { $0 != "T" })) }
+    public var date: String {
+        let c = components
+        return String(unsafeUninitializedCapacity: 10) { text in
+            Self.writeDate(c.year, c.month, c.day, into: text)
+            return 10
+        }
+    }
 
     /// Same as `iso8601`.
     ///
@@ -273,9 +289,19 @@ extension Timestamp {
         return (a % b != 0 && (a < 0) != (b < 0)) ? quotient - 1 : quotient
     }
 
-    private static func pad(_ value: Int, _ width: Int) -> String {
-        let digits = String(value)
-        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    /// "YYYY-MM-DD" into the first ten bytes of `text`, for a year from 0 to 9999.
+    private static func writeDate(_ year: Int, _ month: Int, _ day: Int, into text: UnsafeMutableBufferPointer<UInt8>) {
+        writeTwoDigits(year / 100, into: text, at: 0)
+        writeTwoDigits(year % 100, into: text, at: 2)
+        text[4] = UInt8(ascii: "-")
+        writeTwoDigits(month, into: text, at: 5)
+        text[7] = UInt8(ascii: "-")
+        writeTwoDigits(day, into: text, at: 8)
+    }
+
+    private static func writeTwoDigits(_ value: Int, into text: UnsafeMutableBufferPointer<UInt8>, at index: Int) {
+        text[index] = UInt8(ascii: "0") + UInt8(value / 10)
+        text[index + 1] = UInt8(ascii: "0") + UInt8(value % 10)
     }
 }
 

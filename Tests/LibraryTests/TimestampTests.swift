@@ -55,3 +55,25 @@ import Testing
         #expect(Timestamp(year: 2024, month: 2, day: 29) != nil)
     }
 }
+
+@Suite("Timestamps written in place read as their fields")
+struct TimestampWritingTests {
+    @Test("every day from the first to the last year, at a moment that moves through the day")
+    func everyFormOfTheFields() throws {
+        var seconds = Timestamp.earliest.secondsSinceEpoch
+        var step: Int64 = 0
+        while seconds <= Timestamp.latest.secondsSinceEpoch {
+            let timestamp = try Timestamp(secondsSinceEpoch: seconds)
+            let c = timestamp.components
+            func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+            let year = String(repeating: "0", count: 4 - String(c.year).count) + String(c.year)
+            let date = "\(year)-\(two(c.month))-\(two(c.day))"
+            #expect(timestamp.date == date)
+            #expect(timestamp.iso8601 == "\(date)T\(two(c.hour)):\(two(c.minute)):\(two(c.second))Z")
+            step += 1
+            seconds += 86_400 * 97 + step % 86_400
+        }
+        #expect(Timestamp.latest.iso8601 == "9999-12-31T23:59:59Z")
+        #expect(Timestamp.earliest.date == "0001-01-01")
+    }
+}
