@@ -91,7 +91,7 @@ public struct JSONTextWriter {
     ///     json.int(1965)
     public mutating func int(_ number: Int) {
         beforeValue()
-        JSONWriter.write(.int(number), indent: indent, level: counts.count, to: &bytes)
+        JSONWriter.appendInt(number, to: &bytes)
     }
 
     /// Writes `true` or `false`.

@@ -39,10 +39,17 @@ public enum JSONWriter {
         output.append(UInt8(ascii: "\""))
         var string = string
         string.withUTF8 { bytes in
-            // Runs of bytes that need no escape are copied whole.
+            // Runs of bytes that need no escape are copied whole; the first run is found eight bytes at a time.
             let count = bytes.count
             var runStart = 0
             var index = 0
+            if let base = bytes.baseAddress {
+                while index + 8 <= count,
+                    !mayNeedEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                {
+                    index += 8
+                }
+            }
             while index < count {
                 let byte = bytes[index]
                 if byte >= 0x20 && byte != 0x22 && byte != 0x5C && byte != 0x7F && byte != 0xE2 {
@@ -106,7 +113,7 @@ public enum JSONWriter {
         switch value {
         case .null: output.append(contentsOf: "null".utf8)
         case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
-        case .int(let number): output.append(contentsOf: String(number).utf8)
+        case .int(let number): appendInt(number, to: &output)
         case .double(let number):
             output.append(contentsOf: Array((number.isFinite ? number.description : "null").utf8))
         case .string(let text): appendQuoted(text, to: &output)
@@ -138,6 +145,41 @@ public enum JSONWriter {
         guard indent > 0 else { return }
         output.append(0x0A)
         output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * level))
+    }
+
+    /// Appends the decimal digits of `number` (with "-" when negative), as `String(number)` writes them.
+    ///
+    ///     JSONWriter.appendInt(-42, to: &bytes)  // "-42"
+    public static func appendInt(_ number: Int, to output: inout [UInt8]) {
+        // At most 20 bytes: "-9223372036854775808".
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var magnitude = number.magnitude
+            var start = 20
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            if number < 0 {
+                start -= 1
+                digits[start] = UInt8(ascii: "-")
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start..<20]))
+        }
+    }
+
+    /// Whether any of the eight bytes of `word` is one `appendQuoted` looks at: below 20, a quote, a backslash,
+    /// DEL, or E2 (which starts U+2028 and U+2029). `(x - 0x20...) & ~x & 0x80...` marks a byte below 20 (and no
+    /// byte from 80 marks itself, as `~x` clears its high bit); a byte equal to `c` is a zero byte of `x ^ c`.
+    ///
+    ///     JSONWriter.mayNeedEscape(0x4142_4344_4546_4748)  // false: "ABCDEFGH"
+    static func mayNeedEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        func zeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
+        let below20 = (word &- ones &* 0x20) & ~word & highs
+        return below20 | zeroByte(word ^ (ones &* 0x22)) | zeroByte(word ^ (ones &* 0x5C))
+            | zeroByte(word ^ (ones &* 0x7F)) | zeroByte(word ^ (ones &* 0xE2)) != 0
     }
 
     private static func hexDigit(_ nibble: UInt8) -> UInt8 {

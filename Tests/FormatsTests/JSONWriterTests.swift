@@ -82,3 +82,92 @@ func jsonWriterOutputParsesBackToTheSameValue(_ value: JSONValue) throws {
     #expect(!inserted)
     #expect(object["b"] == 20)
 }
+
+/// The writer skips plain text eight bytes at a time and writes integers digit by digit; these hold both to their
+/// definitions.
+@Suite("JSON written on bytes reads as its definition")
+struct JSONWriterDefinitionTests {
+    /// A string literal escaped scalar by scalar: quote, backslash and the short escapes; other controls below 20,
+    /// DEL, U+2028 and U+2029 as \uXXXX; everything else as it is.
+    static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x22: result += "\\\""
+            case 0x5C: result += "\\\\"
+            case 0x0A: result += "\\n"
+            case 0x0D: result += "\\r"
+            case 0x09: result += "\\t"
+            case 0x08: result += "\\b"
+            case 0x0C: result += "\\f"
+            case 0x00..<0x20, 0x7F, 0x2028, 0x2029:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+
+    @Test("random text, with every byte that needs a look at each place of an eight-byte word")
+    func randomText() {
+        var random = WriterRandom(state: 0x7E47)
+        let pieces = [
+            "abcdefgh", "a", "é", "€", "\u{2027}", "\u{2028}", "\u{2029}", "\"", "\\", "\n", "\u{1}", "\u{1F}",
+            "\u{7F}",
+            "\u{80}", " ", "~", "漢", "😀", "\t",
+        ]
+        for _ in 0..<20_000 {
+            var text = ""
+            for _ in 0..<Int(random.next() % 10) { text += pieces[Int(random.next() % UInt64(pieces.count))] }
+            var bytes: [UInt8] = []
+            JSONWriter.appendQuoted(text, to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == Self.quoted(text), "\(text.debugDescription)")
+        }
+    }
+
+    @Test("eight bytes at a time: every byte value in every place of a word")
+    func everyByteInEveryPlace() {
+        let plain: UInt64 = 0x4142_4344_4546_4748
+        for value in UInt64(0)...0xFF {
+            let needsLook = value < 0x20 || value == 0x22 || value == 0x5C || value == 0x7F || value == 0xE2
+            for byte in 0..<8 {
+                let word = plain & ~(0xFF << UInt64(byte * 8)) | value << UInt64(byte * 8)
+                #expect(JSONWriter.mayNeedEscape(word) == needsLook, "\(value) at \(byte)")
+            }
+        }
+    }
+
+    @Test(
+        "integers as String writes them",
+        arguments: [0, 1, -1, 9, 10, -10, 99, 1_000_000, Int.max, Int.min, Int.min + 1])
+    func integers(number: Int) {
+        var bytes: [UInt8] = []
+        JSONWriter.appendInt(number, to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == String(number))
+    }
+
+    @Test("random integers")
+    func randomIntegers() {
+        var random = WriterRandom(state: 0x1A7)
+        for _ in 0..<10_000 {
+            let number = Int(bitPattern: UInt(random.next() >> (random.next() % 64)))
+            var bytes: [UInt8] = []
+            JSONWriter.appendInt(number, to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == String(number))
+        }
+    }
+}
+
+/// SplitMix64: the same values on every run.
+private struct WriterRandom {
+    var state: UInt64
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
