@@ -76,6 +76,36 @@ public struct JSONTextWriter {
         afterKey = true
     }
 
+    /// Writes an object member's key given as a ``Key`` (its text made once): the same as `key(_:)` with its name.
+    ///
+    ///     static let title = JSONTextWriter.Key("title")
+    ///     json.key(title)
+    public mutating func key(_ key: Key) {
+        separate()
+        bytes.append(contentsOf: key.text)
+        if indent > 0 { bytes.append(UInt8(ascii: " ")) }
+        afterKey = true
+    }
+
+    /// A member name as JSON text, quoted and escaped, with its colon: made once for names a writer uses over and
+    /// over (a renderer's fixed member names), so writing one is a copy.
+    ///
+    ///     let title = JSONTextWriter.Key("title")  // text: "title":
+    public struct Key: Sendable, Hashable {
+        /// The name, quoted and escaped, then `:`.
+        public let text: [UInt8]
+
+        /// The key for `name`.
+        ///
+        ///     JSONTextWriter.Key("bookId")
+        public init(_ name: String) {
+            var text: [UInt8] = []
+            JSONWriter.appendQuoted(name, to: &text)
+            text.append(UInt8(ascii: ":"))
+            self.text = text
+        }
+    }
+
     // MARK: - Values
 
     /// Writes a string value.

@@ -53,14 +53,14 @@ public struct JSONRenderer: Sendable {
         _ snapshot: Snapshot, extra: [(key: String, value: JSONValue)] = [], to json: inout JSONTextWriter
     ) {
         json.beginObject()
-        json.key("version")
+        json.key(Keys.version)
         json.int(version)
-        json.key("sections")
+        json.key(Keys.sections)
         json.beginArray()
         for section in snapshot.visibleSections { write(section, to: &json) }
         json.endArray()
         if let empty = snapshot.shownEmptyState {
-            json.key("emptyState")
+            json.key(Keys.emptyState)
             write(empty, to: &json)
         }
         var used = reservedTopLevelKeys
@@ -150,60 +150,60 @@ public struct JSONRenderer: Sendable {
 
     static func write(_ section: Section, to json: inout JSONTextWriter) {
         json.beginObject()
-        json.key("id")
+        json.key(Keys.id)
         json.string(section.id)
-        json.key("layout")
+        json.key(Keys.layout)
         write(section.layout, to: &json)
-        json.key("items")
+        json.key(Keys.items)
         json.beginArray()
         for item in section.items { write(item, to: &json) }
         json.endArray()
-        json.key("supplementaries")
+        json.key(Keys.supplementaries)
         json.beginArray()
         for supplementary in section.supplementaries { write(supplementary, to: &json) }
         json.endArray()
-        json.key("whenEmpty")
+        json.key(Keys.whenEmpty)
         json.string(section.whenEmpty.rawValue)
         json.endObject()
     }
 
     static func write(_ layout: Layout, to json: inout JSONTextWriter) {
         json.beginObject()
-        json.key("style")
+        json.key(Keys.style)
         json.string(layout.style.rawValue)
-        json.key("minimumItemWidth")
+        json.key(Keys.minimumItemWidth)
         json.int(layout.minimumItemWidth)
-        json.key("spacing")
+        json.key(Keys.spacing)
         json.int(layout.spacing)
         json.endObject()
     }
 
     static func write(_ item: Item, to json: inout JSONTextWriter) {
         json.beginObject()
-        json.key("id")
+        json.key(Keys.id)
         json.string(item.id)
-        json.key("kind")
+        json.key(Keys.kind)
         json.string(item.kind)
-        json.key("title")
+        json.key(Keys.title)
         json.string(item.title)
         if let subtitle = item.subtitle {
-            json.key("subtitle")
+            json.key(Keys.subtitle)
             json.string(subtitle)
         }
-        json.key("lines")
+        json.key(Keys.lines)
         writeStrings(item.lines, to: &json)
-        json.key("badges")
+        json.key(Keys.badges)
         json.beginArray()
         for badge in item.badges {
             json.beginObject()
-            json.key("text")
+            json.key(Keys.text)
             json.string(badge.text)
-            json.key("style")
+            json.key(Keys.style)
             json.string(badge.style.rawValue)
             json.endObject()
         }
         json.endArray()
-        json.key("actions")
+        json.key(Keys.actions)
         json.beginArray()
         for action in item.actions { write(action, to: &json) }
         json.endArray()
@@ -213,23 +213,23 @@ public struct JSONRenderer: Sendable {
 
     static func write(_ supplementary: Supplementary, to json: inout JSONTextWriter) {
         json.beginObject()
-        json.key("kind")
+        json.key(Keys.kind)
         json.string(supplementary.kind.name)
-        json.key("id")
+        json.key(Keys.id)
         json.string(supplementary.id)
-        json.key("title")
+        json.key(Keys.title)
         json.string(supplementary.title)
         if let subtitle = supplementary.subtitle {
-            json.key("subtitle")
+            json.key(Keys.subtitle)
             json.string(subtitle)
         }
         if let count = supplementary.count {
-            json.key("count")
+            json.key(Keys.count)
             json.int(count)
         }
-        json.key("lines")
+        json.key(Keys.lines)
         writeStrings(supplementary.lines, to: &json)
-        json.key("actions")
+        json.key(Keys.actions)
         json.beginArray()
         for action in supplementary.actions { write(action, to: &json) }
         json.endArray()
@@ -239,26 +239,26 @@ public struct JSONRenderer: Sendable {
 
     static func write(_ action: Action, to json: inout JSONTextWriter) {
         json.beginObject()
-        json.key("id")
+        json.key(Keys.id)
         json.string(action.id)
-        json.key("title")
+        json.key(Keys.title)
         json.string(action.title)
-        json.key("command")
+        json.key(Keys.command)
         json.string(action.command)
         if let request = action.request {
-            json.key("method")
+            json.key(Keys.method)
             json.string(request.method)
-            json.key("href")
+            json.key(Keys.href)
             json.string(request.href)
             if let body = request.body {
-                json.key("body")
-                json.value(value(body))
+                json.key(Keys.body)
+                write(body, to: &json)
             }
         }
         if let reason = action.disabledReason {
-            json.key("disabled")
+            json.key(Keys.disabled)
             json.bool(true)
-            json.key("reason")
+            json.key(Keys.reason)
             json.string(reason)
         }
         json.endObject()
@@ -266,15 +266,77 @@ public struct JSONRenderer: Sendable {
 
     // MARK: - Private
 
-    /// The member names of an item that fields cannot take, whether or not the item has a subtitle.
-    private static let reservedItemKeys: Set<String> = [
+    /// The renderer's fixed member names, each made into JSON text once.
+    private enum Keys {
+        static let actions = JSONTextWriter.Key("actions")
+        static let badges = JSONTextWriter.Key("badges")
+        static let body = JSONTextWriter.Key("body")
+        static let command = JSONTextWriter.Key("command")
+        static let count = JSONTextWriter.Key("count")
+        static let disabled = JSONTextWriter.Key("disabled")
+        static let emptyState = JSONTextWriter.Key("emptyState")
+        static let fields = JSONTextWriter.Key("fields")
+        static let href = JSONTextWriter.Key("href")
+        static let id = JSONTextWriter.Key("id")
+        static let items = JSONTextWriter.Key("items")
+        static let kind = JSONTextWriter.Key("kind")
+        static let layout = JSONTextWriter.Key("layout")
+        static let lines = JSONTextWriter.Key("lines")
+        static let method = JSONTextWriter.Key("method")
+        static let minimumItemWidth = JSONTextWriter.Key("minimumItemWidth")
+        static let reason = JSONTextWriter.Key("reason")
+        static let sections = JSONTextWriter.Key("sections")
+        static let spacing = JSONTextWriter.Key("spacing")
+        static let style = JSONTextWriter.Key("style")
+        static let subtitle = JSONTextWriter.Key("subtitle")
+        static let supplementaries = JSONTextWriter.Key("supplementaries")
+        static let text = JSONTextWriter.Key("text")
+        static let title = JSONTextWriter.Key("title")
+        static let version = JSONTextWriter.Key("version")
+        static let whenEmpty = JSONTextWriter.Key("whenEmpty")
+    }
+
+    /// The member names of an item that fields cannot take, whether or not the item has a subtitle. (A handful of
+    /// short names: comparing with each is cheaper than hashing the field's key.)
+    private static let reservedItemKeys: [String] = [
         "id", "kind", "title", "subtitle", "lines", "badges", "actions", "fields",
     ]
 
     /// The member names of a supplementary that fields cannot take.
-    private static let reservedSupplementaryKeys: Set<String> = [
+    private static let reservedSupplementaryKeys: [String] = [
         "kind", "id", "title", "subtitle", "count", "lines", "actions", "fields",
     ]
+
+    /// An action's structured value written as it goes: the text `value(_:)`'s JSON value would be written as.
+    private static func write(_ value: Action.Value, to json: inout JSONTextWriter) {
+        switch value {
+        case .null: json.value(.null)
+        case .bool(let bool): json.bool(bool)
+        case .int(let int): json.int(int)
+        case .string(let string): json.string(string)
+        case .array(let values):
+            json.beginArray()
+            for element in values { write(element, to: &json) }
+            json.endArray()
+        case .object(let members):
+            json.beginObject()
+            for member in members {
+                json.key(member.name)
+                write(member.value, to: &json)
+            }
+            json.endObject()
+        }
+    }
+
+    /// A field value written as it goes: the text `value(_:)`'s JSON value would be written as.
+    private static func write(_ value: FieldValue, to json: inout JSONTextWriter) {
+        switch value {
+        case .int(let int): json.int(int)
+        case .string(let string): json.string(string)
+        case .bool(let bool): json.bool(bool)
+        case .null, .double: json.value(Self.value(value))
+        }
+    }
 
     /// What `write` describes, read back as a value (the text is this renderer's own, so it always parses).
     private static func value(_ describe: (inout JSONTextWriter) -> Void) -> JSONValue {
@@ -295,19 +357,19 @@ public struct JSONRenderer: Sendable {
 
     /// Writes each field as a member; a field whose key is reserved or already used goes into a trailing `fields`
     /// object instead, where the first of equal keys wins.
-    private static func writeFields(_ fields: [Field], reserved: Set<String>, to json: inout JSONTextWriter) {
+    private static func writeFields(_ fields: [Field], reserved: [String], to json: inout JSONTextWriter) {
         // An item has a handful of fields: looking back along them is cheaper than a set of the keys used.
         var nested: [(key: String, value: JSONValue)] = []
         for (index, field) in fields.enumerated() {
             if !reserved.contains(field.key) && !fields[..<index].contains(where: { $0.key == field.key }) {
                 json.key(field.key)
-                json.value(value(field.value))
+                write(field.value, to: &json)
             } else if !nested.contains(where: { $0.key == field.key }) {
                 nested.append((field.key, value(field.value)))
             }
         }
         if !nested.isEmpty {
-            json.key("fields")
+            json.key(Keys.fields)
             json.value(.object(members: nested))
         }
     }

@@ -96,3 +96,23 @@ struct SeededRandom {
         return Int(z % UInt64(bound))
     }
 }
+
+@Test("a key made once writes what the same name writes", arguments: [0, 2])
+func keysMadeOnceWriteAsNames(indent: Int) {
+    for name in ["title", "", "a\"b", "back\\slash", "line\nbreak", "é", "\u{2028}", "minimumItemWidth"] {
+        var byName = JSONTextWriter(indent: indent)
+        var byKey = JSONTextWriter(indent: indent)
+        for writer in [0, 1] {
+            func write(_ json: inout JSONTextWriter) {
+                json.beginObject()
+                if writer == 0 { json.key(name) } else { json.key(JSONTextWriter.Key(name)) }
+                json.int(1)
+                if writer == 0 { json.key(name) } else { json.key(JSONTextWriter.Key(name)) }
+                json.string("x")
+                json.endObject()
+            }
+            if writer == 0 { write(&byName) } else { write(&byKey) }
+        }
+        #expect(byKey.bytes == byName.bytes, "\(name.debugDescription)")
+    }
+}
