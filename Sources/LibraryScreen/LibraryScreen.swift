@@ -172,12 +172,17 @@ public enum LibraryScreen {
 
     private static func libraryItem(_ entry: LibraryEntry, takeRefusal: String?, program: String) -> Item {
         let book = entry.book
+        // Each array made at its final size: growing them cost more than filling them.
         var lines: [String] = []
+        lines.reserveCapacity(2)
         if let pages = book.pages { lines.append(counted(pages, "page")) }
         if !book.description.isEmpty { lines.append(book.description) }
         var badges: [Badge] = []
         var actions: [Action] = []
-        var fields: [Field] = [Field("bookId", .int(book.id))]
+        actions.reserveCapacity(1)
+        var fields: [Field] = []
+        fields.reserveCapacity(5)
+        fields.append(Field("bookId", .int(book.id)))
         switch entry.availability {
         case .available:
             actions.append(
@@ -291,7 +296,20 @@ public enum LibraryScreen {
         case (true, nil): return nil
         case (true, let year?): return year
         case (false, nil): return book.author
-        case (false, let year?): return book.author + " · " + year
+        case (false, let year?):
+            // One string of the right size: "+" made two, and appending the non-ASCII "·" took a slow path.
+            var author = book.author
+            var year = year
+            return author.withUTF8 { author in
+                year.withUTF8 { year in
+                    let separator: [UInt8] = [0x20, 0xC2, 0xB7, 0x20]  // " · "
+                    return String(unsafeUninitializedCapacity: author.count + separator.count + year.count) { text in
+                        var end = text.initialize(fromContentsOf: author)
+                        end = text[end...].initialize(fromContentsOf: separator)
+                        return text[end...].initialize(fromContentsOf: year)
+                    }
+                }
+            }
         }
     }
 }
