@@ -14,23 +14,16 @@ struct FieldStopTests {
 
     @Test("random words, with stops and their neighbours (one above, one below, the high-bit twins) mixed in")
     func randomWords() {
-        var state: UInt64 = 0x5EED
-        func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        var random = SeededRandom(seed: 0x5EED)
         let near: [UInt8] = [
             0x00, 0x01, 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x0E, 0x21, 0x22, 0x23, 0x2B, 0x2C, 0x2D, 0x80, 0x8A,
             0x8D, 0xA2, 0xAC, 0xFF, 0x41, 0x7F,
         ]
         for _ in 0..<200_000 {
-            var word = next()
-            let replaced = next()
+            var word = random.next()
+            let replaced = random.next()
             for byte in 0..<8 where replaced >> UInt64(byte * 8) & 0xFF < 0x60 {
-                let value = near[Int(next() % UInt64(near.count))]
+                let value = near[Int(random.next() % UInt64(near.count))]
                 word = word & ~(0xFF << UInt64(byte * 8)) | UInt64(value) << UInt64(byte * 8)
             }
             #expect(CSVScanner.containsFieldStop(word) == Self.definition(word), "\(String(word, radix: 16))")

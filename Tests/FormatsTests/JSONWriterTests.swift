@@ -111,7 +111,7 @@ struct JSONWriterDefinitionTests {
 
     @Test("random text, with every byte that needs a look at each place of an eight-byte word")
     func randomText() {
-        var random = WriterRandom(state: 0x7E47)
+        var random = SeededRandom(seed: 0x7E47)
         let pieces = [
             "abcdefgh", "a", "é", "€", "\u{2027}", "\u{2028}", "\u{2029}", "\"", "\\", "\n", "\u{1}", "\u{1F}",
             "\u{7F}",
@@ -149,25 +149,12 @@ struct JSONWriterDefinitionTests {
 
     @Test("random integers")
     func randomIntegers() {
-        var random = WriterRandom(state: 0x1A7)
+        var random = SeededRandom(seed: 0x1A7)
         for _ in 0..<10_000 {
             let number = Int(bitPattern: UInt(random.next() >> (random.next() % 64)))
             var bytes: [UInt8] = []
             JSONWriter.appendInt(number, to: &bytes)
             #expect(String(decoding: bytes, as: UTF8.self) == String(number))
         }
-    }
-}
-
-/// SplitMix64: the same values on every run.
-private struct WriterRandom {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

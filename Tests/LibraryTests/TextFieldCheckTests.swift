@@ -1,3 +1,4 @@
+import StoreTestSupport
 import Testing
 
 @testable import Library
@@ -22,7 +23,7 @@ struct TextFieldCheckTests {
 
     @Test("random text of every field, near and beyond each length limit", arguments: TextField.allCases)
     func randomText(field: TextField) {
-        var random = SeededRandom(state: 0x7E57 &+ UInt64(field.maxLength))
+        var random = SeededRandom(seed: 0x7E57 &+ UInt64(field.maxLength))
         let pieces = [
             "a", "Zz", "0123456", " ", "~", "\u{7F}", "\u{1F}", "\t", "\n", "\r", "\u{0}", "é", "\u{80}", "\u{9F}",
             "\u{A0}", "€", "\u{2027}", "\u{2028}", "\u{2029}", "\u{202A}", "ⅰ", "😀", "漢字", "abcdefgh",
@@ -54,18 +55,5 @@ struct TextFieldCheckTests {
             }
         }
         #expect([UInt8]().withUnsafeBufferPointer { TextField.isPrintableASCII($0) })
-    }
-}
-
-/// SplitMix64: the same values on every run.
-private struct SeededRandom {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,5 +1,6 @@
 import Library
 import Seeding
+import StoreTestSupport
 import Testing
 
 @Suite("Reading catalog values as people and spreadsheets write them")
@@ -71,7 +72,7 @@ struct FieldParsingTests {
 struct FieldParsingDefinitionTests {
     @Test("random years, page counts and ISBNs")
     func randomValues() {
-        var generator = DefinitionRandom(state: 0x15B0)
+        var generator = SeededRandom(seed: 0x15B0)
         let pieces = ["0", "1", "2", "4", "9", "3", "7", "-", "+", " ", ".", "X", "x", "e", "E", "00", "é", "٣"]
         for _ in 0..<20_000 {
             let count = Int(generator.next() % 16)
@@ -153,18 +154,5 @@ struct FieldParsingDefinitionTests {
     static func check13(_ twelve: [Character]) -> Int {
         let sum = twelve.enumerated().reduce(0) { $0 + Int(String($1.element))! * ($1.offset % 2 == 0 ? 1 : 3) }
         return (10 - sum % 10) % 10
-    }
-}
-
-/// SplitMix64: the same values on every run.
-private struct DefinitionRandom {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
