@@ -101,7 +101,7 @@ struct LoanRoutes: Sendable {
                     json.key("outcomes")
                     json.value(.array(outcomes.map { LibraryJSON.loan($0, action: verb) }))
                     json.key("changes")
-                    json.value(JSONRenderer.changes(after.snapshot.changes(from: before, form: form)))
+                    JSONRenderer.write(after.snapshot.changes(from: before, form: form), to: &json)
                     json.key("screen")
                     json.written(after.bytes)  // the screen's document, written once
                     json.key("etag")

@@ -18,7 +18,7 @@ enum ScreenChanges {
         }
         json.beginObject()
         json.key("changes")
-        json.value(JSONRenderer.changes(current.snapshot.changes(from: old, form: form)))
+        JSONRenderer.write(current.snapshot.changes(from: old, form: form), to: &json)
         json.key("etag")
         json.string(current.tag)
         json.endObject()

@@ -46,6 +46,19 @@ final class ScreenVersions: Sendable {
     private struct Entry {
         var versions: [(tag: String, snapshot: Snapshot)] = []
         var lastUse = 0
+
+        /// Makes `version` the newest (once), keeping at most `limit`; returns how many versions were added
+        /// (negative when some were dropped).
+        mutating func add(_ version: ScreenVersion, at clock: Int, keeping limit: Int) -> Int {
+            let before = versions.count
+            lastUse = clock
+            if versions.last?.tag != version.tag {
+                versions.removeAll { $0.tag == version.tag }
+                versions.append((version.tag, version.snapshot))
+                if versions.count > limit { versions.removeFirst(versions.count - limit) }
+            }
+            return versions.count - before
+        }
     }
     /// A screen as read under one generation of the database at one second of the clock.
     private struct Rendered {
@@ -153,16 +166,8 @@ final class ScreenVersions: Sendable {
     func remember(_ version: ScreenVersion, for key: ScreenKey) {
         state.withLock { state in
             state.clock += 1
-            var entry = state.entries[key] ?? Entry()
-            let before = entry.versions.count
-            entry.lastUse = state.clock
-            if entry.versions.last?.tag != version.tag {
-                entry.versions.removeAll { $0.tag == version.tag }
-                entry.versions.append((version.tag, version.snapshot))
-                if entry.versions.count > perScreen { entry.versions.removeFirst(entry.versions.count - perScreen) }
-            }
-            state.kept += entry.versions.count - before
-            state.entries[key] = entry
+            // Changed in place (a copy of the entry would copy its versions at the first append).
+            state.kept += state.entries[key, default: Entry()].add(version, at: state.clock, keeping: perScreen)
             // At most `screens` screens and `versions` versions in all (a snapshot of a screen is tens of KB).
             while state.entries.count > screens || state.kept > versions,
                 let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse })

@@ -13,139 +13,164 @@ extension JSONRenderer {
     ///     JSONRenderer.changes(after.changes(from: before)).serialized()
     ///     // {"sections": {...}, "items": {"deleted": [], "inserted": [{"id": "client-book-12", ...}], ...}, ...}
     public static func changes(_ changes: Changeset) -> JSONValue {
-        .object(members: [
-            (
-                "sections",
-                .object(members: [
-                    (
-                        "deleted",
-                        .array(changes.sectionDeletes.map { ["id": .string($0.id), "index": .int($0.index)] })
-                    ),
-                    (
-                        "inserted",
-                        .array(
-                            changes.sectionInserts.map {
-                                ["id": .string($0.id), "index": .int($0.index), "section": section($0.section)]
-                            })
-                    ),
-                    (
-                        "moved",
-                        .array(
-                            changes.sectionMoves.map {
-                                ["id": .string($0.id), "from": .int($0.from), "to": .int($0.to)]
-                            })
-                    ),
-                    (
-                        "updated",
-                        .array(
-                            changes.sectionUpdates.map { update in
-                                var members: [(key: String, value: JSONValue)] = [
-                                    ("id", .string(update.id)), ("index", .int(update.index)),
-                                ]
-                                if let from = update.from { members.append(("from", .int(from))) }
-                                members.append(("layout", layout(update.layout)))
-                                members.append(("whenEmpty", .string(update.whenEmpty.rawValue)))
-                                return .object(members: members)
-                            })
-                    ),
-                ])
-            ),
-            (
-                "items",
-                .object(members: [
-                    (
-                        "deleted",
-                        .array(changes.itemDeletes.map { at($0.id, section: $0.sectionID, path: $0.path) })
-                    ),
-                    (
-                        "inserted",
-                        .array(
-                            changes.itemInserts.map {
-                                at($0.id, section: $0.sectionID, path: $0.path, item: $0.item)
-                            })
-                    ),
-                    (
-                        "moved",
-                        .array(
-                            changes.itemMoves.map { move in
-                                .object(members: [
-                                    ("id", .string(move.id)),
-                                    ("fromSection", .string(move.fromSectionID)), ("from", .int(move.from.item)),
-                                    ("toSection", .string(move.toSectionID)), ("to", .int(move.to.item)),
-                                ])
-                            })
-                    ),
-                    (
-                        "updated",
-                        .array(
-                            changes.itemUpdates.map {
-                                at($0.id, section: $0.sectionID, path: $0.path, from: $0.from, item: $0.item)
-                            })
-                    ),
-                ])
-            ),
-            (
-                "supplementaries",
-                .object(members: [
-                    (
-                        "deleted",
-                        .array(
-                            changes.supplementaryDeletes.map {
-                                supplementary($0.id, kind: $0.kind, section: $0.sectionID, index: $0.index)
-                            })
-                    ),
-                    (
-                        "inserted",
-                        .array(
-                            changes.supplementaryInserts.map {
-                                supplementary(
-                                    $0.supplementary.id, kind: $0.supplementary.kind, section: $0.sectionID,
-                                    index: $0.index, content: $0.supplementary)
-                            })
-                    ),
-                    (
-                        "updated",
-                        .array(
-                            changes.supplementaryUpdates.map {
-                                supplementary(
-                                    $0.supplementary.id, kind: $0.supplementary.kind, section: $0.sectionID,
-                                    index: $0.index, content: $0.supplementary)
-                            })
-                    ),
-                ])
-            ),
-            ("emptyState", screenEmptyState(changes.screenEmptyState)),
-        ])
+        value { write(changes, to: &$0) }
+    }
+
+    /// Writes a changeset to `json` as `changes(_:)` describes it: the one description of the form, which
+    /// `changes(_:)` reads back.
+    ///
+    ///     var json = JSONTextWriter()
+    ///     JSONRenderer.write(after.changes(from: before), to: &json)  // {"sections":{...},"items":{...},...}
+    public static func write(_ changes: Changeset, to json: inout JSONTextWriter) {
+        json.beginObject()
+        json.key(Keys.sections)
+        json.beginObject()
+        list(Keys.deleted, changes.sectionDeletes, to: &json) { delete, json in
+            json.key(Keys.id)
+            json.string(delete.id)
+            json.key(Keys.index)
+            json.int(delete.index)
+        }
+        list(Keys.inserted, changes.sectionInserts, to: &json) { insert, json in
+            json.key(Keys.id)
+            json.string(insert.id)
+            json.key(Keys.index)
+            json.int(insert.index)
+            json.key(Keys.section)
+            write(insert.section, to: &json)
+        }
+        list(Keys.moved, changes.sectionMoves, to: &json) { move, json in
+            json.key(Keys.id)
+            json.string(move.id)
+            json.key(Keys.from)
+            json.int(move.from)
+            json.key(Keys.to)
+            json.int(move.to)
+        }
+        list(Keys.updated, changes.sectionUpdates, to: &json) { update, json in
+            json.key(Keys.id)
+            json.string(update.id)
+            json.key(Keys.index)
+            json.int(update.index)
+            if let from = update.from {
+                json.key(Keys.from)
+                json.int(from)
+            }
+            json.key(Keys.layout)
+            write(update.layout, to: &json)
+            json.key(Keys.whenEmpty)
+            json.string(update.whenEmpty.rawValue)
+        }
+        json.endObject()
+        json.key(Keys.items)
+        json.beginObject()
+        list(Keys.deleted, changes.itemDeletes, to: &json) { delete, json in
+            at(delete.id, section: delete.sectionID, path: delete.path, to: &json)
+        }
+        list(Keys.inserted, changes.itemInserts, to: &json) { insert, json in
+            at(insert.id, section: insert.sectionID, path: insert.path, item: insert.item, to: &json)
+        }
+        list(Keys.moved, changes.itemMoves, to: &json) { move, json in
+            json.key(Keys.id)
+            json.string(move.id)
+            json.key(Keys.fromSection)
+            json.string(move.fromSectionID)
+            json.key(Keys.from)
+            json.int(move.from.item)
+            json.key(Keys.toSection)
+            json.string(move.toSectionID)
+            json.key(Keys.to)
+            json.int(move.to.item)
+        }
+        list(Keys.updated, changes.itemUpdates, to: &json) { update, json in
+            at(update.id, section: update.sectionID, path: update.path, from: update.from, item: update.item, to: &json)
+        }
+        json.endObject()
+        json.key(Keys.supplementaries)
+        json.beginObject()
+        list(Keys.deleted, changes.supplementaryDeletes, to: &json) { delete, json in
+            supplementary(delete.id, kind: delete.kind, section: delete.sectionID, index: delete.index, to: &json)
+        }
+        list(Keys.inserted, changes.supplementaryInserts, to: &json) { insert, json in
+            supplementary(
+                insert.supplementary.id, kind: insert.supplementary.kind, section: insert.sectionID,
+                index: insert.index, content: insert.supplementary, to: &json)
+        }
+        list(Keys.updated, changes.supplementaryUpdates, to: &json) { update, json in
+            supplementary(
+                update.supplementary.id, kind: update.supplementary.kind, section: update.sectionID,
+                index: update.index, content: update.supplementary, to: &json)
+        }
+        json.endObject()
+        json.key(Keys.emptyState)
+        if let change = changes.screenEmptyState {
+            json.beginObject()
+            json.key(Keys.change)
+            json.string(change.name)
+            if let shown = change.shown {
+                json.key(Keys.supplementary)
+                write(shown, to: &json)
+            }
+            json.endObject()
+        } else {
+            json.value(.null)
+        }
+        json.endObject()
     }
 
     // MARK: - Private
 
+    /// `"name": [{...}, ...]`, each element an object whose members `members` writes.
+    private static func list<Element>(
+        _ name: JSONTextWriter.Key, _ elements: [Element], to json: inout JSONTextWriter,
+        _ members: (Element, inout JSONTextWriter) -> Void
+    ) {
+        json.key(name)
+        json.beginArray()
+        for element in elements {
+            json.beginObject()
+            members(element, &json)
+            json.endObject()
+        }
+        json.endArray()
+    }
+
     private static func at(
-        _ id: String, section: String, path: ItemPath, from: ItemPath? = nil, item: Item? = nil
-    ) -> JSONValue {
-        var members: [(key: String, value: JSONValue)] = [
-            ("id", .string(id)), ("section", .string(section)), ("index", .int(path.item)),
-        ]
-        if let from { members.append(("from", .int(from.item))) }
-        if let item { members.append(("item", JSONRenderer.item(item))) }
-        return .object(members: members)
+        _ id: String, section: String, path: ItemPath, from: ItemPath? = nil, item: Item? = nil,
+        to json: inout JSONTextWriter
+    ) {
+        json.key(Keys.id)
+        json.string(id)
+        json.key(Keys.section)
+        json.string(section)
+        json.key(Keys.index)
+        json.int(path.item)
+        if let from {
+            json.key(Keys.from)
+            json.int(from.item)
+        }
+        if let item {
+            json.key(Keys.item)
+            write(item, to: &json)
+        }
     }
 
     private static func supplementary(
-        _ id: String, kind: SupplementaryKind, section: String, index: Int, content: Supplementary? = nil
-    ) -> JSONValue {
-        var members: [(key: String, value: JSONValue)] = [
-            ("id", .string(id)), ("kind", .string(kind.name)), ("section", .string(section)), ("index", .int(index)),
-        ]
-        if let content { members.append(("supplementary", JSONRenderer.supplementary(content))) }
-        return .object(members: members)
-    }
-
-    private static func screenEmptyState(_ change: Changeset.ScreenEmptyStateChange?) -> JSONValue {
-        guard let change else { return .null }
-        var members: [(key: String, value: JSONValue)] = [("change", .string(change.name))]
-        if let shown = change.shown { members.append(("supplementary", JSONRenderer.supplementary(shown))) }
-        return .object(members: members)
+        _ id: String, kind: SupplementaryKind, section: String, index: Int, content: Supplementary? = nil,
+        to json: inout JSONTextWriter
+    ) {
+        json.key(Keys.id)
+        json.string(id)
+        json.key(Keys.kind)
+        json.string(kind.name)
+        json.key(Keys.section)
+        json.string(section)
+        json.key(Keys.index)
+        json.int(index)
+        if let content {
+            json.key(Keys.supplementary)
+            write(content, to: &json)
+        }
     }
 }
 

@@ -267,7 +267,8 @@ public struct JSONRenderer: Sendable {
     // MARK: - Private
 
     /// The renderer's fixed member names, each made into JSON text once.
-    private enum Keys {
+    /// The member names the renderer writes, made into text once.
+    enum Keys {
         static let actions = JSONTextWriter.Key("actions")
         static let badges = JSONTextWriter.Key("badges")
         static let body = JSONTextWriter.Key("body")
@@ -294,6 +295,20 @@ public struct JSONRenderer: Sendable {
         static let title = JSONTextWriter.Key("title")
         static let version = JSONTextWriter.Key("version")
         static let whenEmpty = JSONTextWriter.Key("whenEmpty")
+        // A changeset's (ChangesetJSON.swift).
+        static let change = JSONTextWriter.Key("change")
+        static let deleted = JSONTextWriter.Key("deleted")
+        static let from = JSONTextWriter.Key("from")
+        static let fromSection = JSONTextWriter.Key("fromSection")
+        static let index = JSONTextWriter.Key("index")
+        static let inserted = JSONTextWriter.Key("inserted")
+        static let item = JSONTextWriter.Key("item")
+        static let moved = JSONTextWriter.Key("moved")
+        static let section = JSONTextWriter.Key("section")
+        static let supplementary = JSONTextWriter.Key("supplementary")
+        static let to = JSONTextWriter.Key("to")
+        static let toSection = JSONTextWriter.Key("toSection")
+        static let updated = JSONTextWriter.Key("updated")
     }
 
     /// The member names of an item that fields cannot take, whether or not the item has a subtitle. (A handful of
@@ -339,7 +354,7 @@ public struct JSONRenderer: Sendable {
     }
 
     /// What `write` describes, read back as a value (the text is this renderer's own, so it always parses).
-    private static func value(_ describe: (inout JSONTextWriter) -> Void) -> JSONValue {
+    static func value(_ describe: (inout JSONTextWriter) -> Void) -> JSONValue {
         var json = JSONTextWriter(capacity: 1_024)
         describe(&json)
         do {
