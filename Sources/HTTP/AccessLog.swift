@@ -36,12 +36,12 @@ public struct AccessLogEntry: Sendable {
 enum LogRedaction {
     /// `target` with the values of query keys containing any of `secretWords` (case-insensitively) replaced.
     static func redact(_ target: String, secretWords: [String]) -> String {
-        let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        let parts = Substring(target).splitOnByte(UInt8(ascii: "?"), maxSplits: 1, omittingEmpty: false)
         var result = escape(parts[0])
         guard parts.count > 1 else { return result }
         let words = secretWords.map { $0.lowercased() }
-        let items = parts[1].split(separator: "&", omittingEmptySubsequences: false).map { item -> String in
-            let pieces = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        let items = parts[1].splitOnByte(UInt8(ascii: "&"), omittingEmpty: false).map { item -> String in
+            let pieces = item.splitOnByte(UInt8(ascii: "="), maxSplits: 1, omittingEmpty: false)
             let key = ((try? PercentDecoding.decode(pieces[0], plusIsSpace: true)) ?? String(pieces[0])).lowercased()
             guard pieces.count > 1, words.contains(where: { key.contains($0) }) else { return escape(item) }
             return escape(pieces[0]) + "=REDACTED"
@@ -52,15 +52,18 @@ enum LogRedaction {
 
     /// Percent-encodes bytes that would break a log line: controls, space, `%`-free non-ASCII.
     static func escape<Text: StringProtocol>(_ text: Text) -> String {
-        var output = ""
+        let digits = Array("0123456789ABCDEF".utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(text.utf8.count)
         for byte in text.utf8 {
             if byte <= 0x20 || byte >= 0x7F {
-                let hex = String(byte, radix: 16, uppercase: true)
-                output += "%" + (hex.count == 1 ? "0" + hex : hex)
+                output.append(UInt8(ascii: "%"))
+                output.append(digits[Int(byte >> 4)])
+                output.append(digits[Int(byte & 0x0F)])
             } else {
-                output.unicodeScalars.append(Unicode.Scalar(byte))
+                output.append(byte)
             }
         }
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 }

@@ -32,15 +32,14 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral, E
     ///
     ///     request.headers["If-None-Match"]
     public subscript(name: String) -> String? {
-        fields.first { $0.name.lowercased() == name.lowercased() }?.value
+        fields.first { Self.namesMatch($0.name, name) }?.value
     }
 
     /// Every value for `name` (any case), in order.
     ///
     ///     headers.values(for: "Accept")  // ["text/html", "application/json"]
     public func values(for name: String) -> [String] {
-        let key = name.lowercased()
-        return fields.filter { $0.name.lowercased() == key }.map(\.value)
+        fields.filter { Self.namesMatch($0.name, name) }.map(\.value)
     }
 
     /// Whether a field named `name` (any case) is present.
@@ -69,8 +68,7 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral, E
     ///
     ///     headers.remove("Set-Cookie")
     public mutating func remove(_ name: String) {
-        let key = name.lowercased()
-        fields.removeAll { $0.name.lowercased() == key }
+        fields.removeAll { Self.namesMatch($0.name, name) }
     }
 
     /// The number of fields.
@@ -95,7 +93,31 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral, E
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
             UInt8(ascii: "0")...UInt8(ascii: "9"):
             true
-        default: Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
+        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
+            UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
+            UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
+            true
+        default: false
+        }
+    }
+
+    /// Whether two field names are the same name: equal bytes, ASCII letters compared without case (field names
+    /// are ASCII tokens; any other byte must be equal). No string is made.
+    ///
+    ///     HTTPHeaders.namesMatch("Content-Type", "content-type")  // true
+    static func namesMatch(_ a: String, _ b: String) -> Bool {
+        var a = a
+        var b = b
+        return a.withUTF8 { a in
+            b.withUTF8 { b in
+                guard a.count == b.count else { return false }
+                for index in 0..<a.count where a[index] != b[index] {
+                    // Equal once both are folded: letters differ from their other case in bit 0x20 only.
+                    let x = a[index] | 0x20
+                    guard x == b[index] | 0x20, x >= UInt8(ascii: "a"), x <= UInt8(ascii: "z") else { return false }
+                }
+                return true
+            }
         }
     }
 }

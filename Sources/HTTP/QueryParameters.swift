@@ -27,8 +27,8 @@ public struct QueryParameters: Sendable, Equatable, Sequence {
     ///
     /// - Throws: ``PercentDecodingError`` for a bad `%` escape or text that is not UTF-8.
     public init(parsing query: String) throws(PercentDecodingError) {
-        for part in query.split(separator: "&", omittingEmptySubsequences: true) {
-            let pieces = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        for part in Substring(query).splitOnByte(UInt8(ascii: "&"), omittingEmpty: true) {
+            let pieces = part.splitOnByte(UInt8(ascii: "="), maxSplits: 1, omittingEmpty: false)
             let key = try PercentDecoding.decode(pieces[0], plusIsSpace: true)
             let value = pieces.count > 1 ? try PercentDecoding.decode(pieces[1], plusIsSpace: true) : ""
             items.append(Item(key: key, value: value))

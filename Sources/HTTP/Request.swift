@@ -54,13 +54,31 @@ public struct Request: Sendable {
         self.query = parsed?.query ?? QueryParameters()
     }
 
+    /// A request whose target the server has parsed already.
+    init(
+        method: HTTPMethod, target: String, parsed: RequestTarget, headers: HTTPHeaders, remoteAddress: String,
+        requestID: String
+    ) {
+        self.method = method
+        self.target = target
+        self.headers = headers
+        self.body = []
+        self.remoteAddress = remoteAddress
+        self.requestID = requestID
+        self.parameters = [:]
+        self.storage = RequestStorage()
+        self.path = parsed.path
+        self.pathSegments = parsed.segments
+        self.query = parsed.query
+    }
+
     /// The media type of the body without parameters, lowercased (`application/json`), or nil without a
     /// `Content-Type`.
     ///
     ///     request.mediaType == "application/json"
     public var mediaType: String? {
         guard let value = headers["Content-Type"] else { return nil }
-        let type = value.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        let type = Substring(value).splitOnByte(UInt8(ascii: ";"), maxSplits: 1, omittingEmpty: false).first ?? ""
         return type.trimmingSpaces().lowercased()
     }
 
@@ -80,17 +98,31 @@ struct RequestTarget {
     var query: QueryParameters
 
     init(parsing target: String) throws(PercentDecodingError) {
-        let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        let parts = Substring(target).splitOnByte(UInt8(ascii: "?"), maxSplits: 1, omittingEmpty: false)
         let rawPath = parts.first ?? ""
-        guard rawPath.hasPrefix("/") else { throw PercentDecodingError(text: String(rawPath)) }
+        guard rawPath.utf8.first == UInt8(ascii: "/") else { throw PercentDecodingError(text: String(rawPath)) }
         var segments: [String] = []
-        for segment in rawPath.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
+        for segment in Substring(rawPath.utf8.dropFirst()).splitOnByte(UInt8(ascii: "/"), omittingEmpty: false) {
             segments.append(try PercentDecoding.decode(segment, plusIsSpace: false))
         }
         if segments == [""] { segments = [] }
         self.segments = segments
         self.path = "/" + segments.joined(separator: "/")
         self.query = parts.count > 1 ? try QueryParameters(parsing: String(parts[1])) : QueryParameters()
+    }
+}
+
+extension Substring {
+    /// The parts between the bytes equal to `separator` (an ASCII byte, so every part starts and ends on a scalar
+    /// boundary), as `split(separator:maxSplits:omittingEmptySubsequences:)` makes them, without walking
+    /// characters: a separator followed by a combining mark still separates, as it does in a URL.
+    ///
+    ///     Substring("a?b?c").splitOnByte(UInt8(ascii: "?"), maxSplits: 1, omittingEmpty: false)  // ["a", "b?c"]
+    func splitOnByte(_ separator: UInt8, maxSplits: Int = .max, omittingEmpty: Bool) -> [Substring] {
+        precondition(separator < 0x80, "the separator is an ASCII byte")
+        return utf8.split(separator: separator, maxSplits: maxSplits, omittingEmptySubsequences: omittingEmpty).map {
+            Substring($0)
+        }
     }
 }
 

@@ -310,13 +310,9 @@ final class ServerCore: Sendable {
             }
             if count > configuration.maxBodyBytes { return tooLarge() }
         }
-        var request = Request(
-            method: HTTPMethod(method), target: exchange.target, headers: headers,
+        exchange.request = Request(
+            method: HTTPMethod(method), target: exchange.target, parsed: target, headers: headers,
             remoteAddress: exchange.remoteAddress, requestID: exchange.requestID)
-        request.path = target.path
-        request.pathSegments = target.segments
-        request.query = target.query
-        exchange.request = request
         return nil
     }
 
@@ -420,8 +416,12 @@ final class ServerCore: Sendable {
     ) -> MHD_Result {
         defer { mhd.MHD_destroy_response!(mhdResponse) }
         for field in headers {
-            let lower = field.name.lowercased()
-            if lower == "content-length" || lower == "transfer-encoding" || lower == "date" { continue }
+            if HTTPHeaders.namesMatch(field.name, "Content-Length")
+                || HTTPHeaders.namesMatch(field.name, "Transfer-Encoding")
+                || HTTPHeaders.namesMatch(field.name, "Date")
+            {
+                continue
+            }
             guard HTTPHeaders.isValid(name: field.name, value: field.value),
                 mhd.MHD_add_response_header!(mhdResponse, field.name, field.value) == .YES
             else {

@@ -90,10 +90,19 @@ enum Authentication {
 
     /// The token of a `Bearer` credential (the scheme in any case), or nil.
     static func bearerToken(_ header: String) -> String? {
-        let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
-        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
-        let token = parts[1].trimmingCharacters(in: " \t")
-        return token.isEmpty ? nil : token
+        // On bytes (the scheme and the separators are ASCII): no walk over characters for every request.
+        let parts = header.utf8.split(separator: UInt8(ascii: " "), maxSplits: 1, omittingEmptySubsequences: true)
+        guard parts.count == 2, parts[0].count == 6,
+            zip(parts[0], "bearer".utf8).allSatisfy({ $0 | 0x20 == $1 })
+        else { return nil }
+        var token = parts[1]
+        while let first = token.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") {
+            token = token.dropFirst()
+        }
+        while let last = token.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") {
+            token = token.dropLast()
+        }
+        return token.isEmpty ? nil : String(Substring(token))
     }
 }
 

@@ -155,6 +155,7 @@ import Testing
         let line = LogRedaction.redact("/v1/x?token=abc&page=2&PIN=1234&access_token=zz&q=a%0Ab", secretWords: words)
         #expect(line == "/v1/x?token=REDACTED&page=2&PIN=REDACTED&access_token=REDACTED&q=a%0Ab")
         #expect(LogRedaction.redact("/a b\n", secretWords: words) == "/a%20b%0A")
+        #expect(LogRedaction.redact("/été\u{7F}?q=\t", secretWords: words) == "/%C3%A9t%C3%A9%7F?q=%09")
     }
 
     @Test func eventFramesSplitDataLines() {
