@@ -83,18 +83,20 @@ struct LoanRoutes: Sendable {
         let key = ScreenKey(clientID: clientID, query: try ScreenQuery(request.query))
         let form = try ScreenChanges.form(request.query)
         let now = service.now()
-        // The screen before and after are read in the change's transaction; rendering and diffing them waits
-        // until it has committed (without an Idempotency-Key), so writers hold the write lock only for the reads.
+        // The screen before and after are read in the change's transaction; building their sections, diffing and
+        // rendering them waits until it has committed (without an Idempotency-Key), so writers hold the write lock
+        // only for the reads and the change.
         return try service.pool.with { store in
             try Idempotency.run(
                 request, store: store, now: now,
                 change: { store in
-                    let before = try service.versions.snapshot(key, store: store, now: now)
+                    let before = try service.versions.screen(key, store: store, now: now)
                     let outcomes = try perform(store, now)
-                    return (before, outcomes, try service.versions.snapshot(key, store: store, now: now))
+                    return (before, outcomes, try service.versions.screen(key, store: store, now: now))
                 },
                 respond: { before, outcomes, after in
-                    let after = ScreenVersion(snapshot: after)
+                    let before = service.versions.snapshot(from: before)
+                    let after = ScreenVersion(snapshot: service.versions.snapshot(from: after))
                     service.versions.remember(after, for: key)
                     var json = JSONTextWriter(capacity: after.bytes.count + 4_096)
                     json.beginObject()

@@ -154,12 +154,23 @@ final class ScreenVersions: Sendable {
     /// Reads the screen's sections now (in one read transaction, or in the one open), without rendering them:
     /// what a change diffs the screen after it from.
     func snapshot(_ key: ScreenKey, store: LibraryStore, now: Timestamp) throws -> Snapshot {
-        let screen = try store.read { store in
+        snapshot(from: try screen(key, store: store, now: now))
+    }
+
+    /// Reads what the screen shows now (in one read transaction, or in the one open), without building its
+    /// sections: a change reads the screen before and after it in its transaction and builds the sections once
+    /// the write lock is given back.
+    func screen(_ key: ScreenKey, store: LibraryStore, now: Timestamp) throws -> ClientScreen {
+        try store.read { store in
             try store.clientScreen(
                 clientID: key.clientID, page: key.query.page, perPage: key.query.perPage, now: now,
                 search: key.query.search)
         }
-        return LibraryScreen.snapshot(from: screen, program: program)
+    }
+
+    /// The sections of what `screen(_:store:now:)` read.
+    func snapshot(from screen: ClientScreen) -> Snapshot {
+        LibraryScreen.snapshot(from: screen, program: program)
     }
 
     /// Remembers a version of a screen (the newest).
