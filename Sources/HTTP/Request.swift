@@ -24,7 +24,7 @@ public struct Request: Sendable {
     public var body: [UInt8]
     /// The client's address, such as `127.0.0.1` or `::1`; empty when unknown.
     public var remoteAddress: String
-    /// The random id the server gave this request; every response carries it as `X-Request-Id`.
+    /// The id the server gave this request (unique in the process, see `RequestIDs`); every response carries it as `X-Request-Id`.
     public var requestID: String
     /// Values of the matched route's `:name` segments; empty before routing.
     public var parameters: [String: String]
