@@ -40,18 +40,12 @@ public struct Request: Sendable {
         method: HTTPMethod, target: String, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [],
         remoteAddress: String = "", requestID: String = ""
     ) {
-        self.method = method
-        self.target = target
-        self.headers = headers
+        let parsed =
+            (try? RequestTarget(parsing: target)) ?? RequestTarget(path: target, segments: [], query: QueryParameters())
+        self.init(
+            method: method, target: target, parsed: parsed, headers: headers, remoteAddress: remoteAddress,
+            requestID: requestID)
         self.body = body
-        self.remoteAddress = remoteAddress
-        self.requestID = requestID
-        self.parameters = [:]
-        self.storage = RequestStorage()
-        let parsed = try? RequestTarget(parsing: target)
-        self.path = parsed?.path ?? target
-        self.pathSegments = parsed?.segments ?? []
-        self.query = parsed?.query ?? QueryParameters()
     }
 
     /// A request whose target the server has parsed already.
@@ -96,6 +90,12 @@ struct RequestTarget {
     var path: String
     var segments: [String]
     var query: QueryParameters
+
+    init(path: String, segments: [String], query: QueryParameters) {
+        self.path = path
+        self.segments = segments
+        self.query = query
+    }
 
     init(parsing target: String) throws(PercentDecodingError) {
         let parts = Substring(target).splitOnByte(UInt8(ascii: "?"), maxSplits: 1, omittingEmpty: false)

@@ -95,14 +95,8 @@ enum Authentication {
         guard parts.count == 2, parts[0].count == 6,
             zip(parts[0], "bearer".utf8).allSatisfy({ $0 | 0x20 == $1 })
         else { return nil }
-        var token = parts[1]
-        while let first = token.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") {
-            token = token.dropFirst()
-        }
-        while let last = token.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") {
-            token = token.dropLast()
-        }
-        return token.isEmpty ? nil : String(Substring(token))
+        let token = Substring(parts[1]).trimmingCharacters(in: " \t")
+        return token.isEmpty ? nil : token
     }
 }
 
