@@ -118,7 +118,8 @@ let package = Package(
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
         .testTarget(name: "SectionsTests", dependencies: ["Sections", "Rendering", "Formats"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Sections", "Formats"], exclude: ["Golden"]),
-        .testTarget(name: "LibraryScreenTests", dependencies: ["LibraryScreen", "Library", "Sections"]),
+        .testTarget(
+            name: "LibraryScreenTests", dependencies: ["LibraryScreen", "Library", "Sections", "StoreTestSupport"]),
         .testTarget(
             name: "LibraryCLITests",
             dependencies: ["LibraryCLI", "Library", "SQLite", "PostgreSQL", "StoreTestSupport"],
@@ -129,6 +130,7 @@ let package = Package(
             name: "LibraryServerTests",
             dependencies: [
                 "LibraryServer", "HTTP", "Library", "SQLite", "PostgreSQL", "Formats", "Seeding", "StoreTestSupport",
+                "LibraryScreen", "Rendering", "Sections",
             ]
         ),
     ]

@@ -148,6 +148,27 @@ public struct JSONTextWriter {
         bytes.append(contentsOf: text)
     }
 
+    /// Appends JSON text of one whole value written before, as it is (compact text, for a compact writer).
+    ///
+    ///     json.written(document[range])
+    public mutating func written(_ text: ArraySlice<UInt8>) {
+        beforeValue()
+        bytes.append(contentsOf: text)
+    }
+
+    /// Writes one value with `body` and returns where its text lies in `bytes`: from its first byte to its last,
+    /// without the separator written before it.
+    ///
+    ///     let range = json.recording { $0.beginObject(); $0.endObject() }
+    ///     json.bytes[range]  // {}
+    public mutating func recording(_ body: (inout JSONTextWriter) -> Void) -> Range<Int> {
+        beforeValue()
+        afterKey = true  // the separator is written: the value's first token must not write another
+        let start = bytes.count
+        body(&self)
+        return start..<bytes.count
+    }
+
     // MARK: - Private
 
     private mutating func beforeValue() {

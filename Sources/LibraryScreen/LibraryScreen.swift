@@ -42,11 +42,7 @@ public enum LibraryScreen {
     public static func snapshot(from screen: ClientScreen, showsAll: Bool = false, program: String = "librarycli")
         -> Snapshot
     {
-        Snapshot(sections: [
-            clientInfoSection(screen),
-            clientBooksSection(screen, program: program),
-            libraryBooksSection(screen, showsAll: showsAll, program: program),
-        ])
+        build(screen, showsAll: showsAll, program: program).snapshot
     }
 
     /// The article's message for a client holding `held` books out of `limit`, `overdue` of them past due.
@@ -110,25 +106,13 @@ public enum LibraryScreen {
         return Section(id: SectionID.clientInfo, layout: .card, items: [item])
     }
 
-    static func clientBooksSection(_ screen: ClientScreen, program: String) -> Section {
-        let items = screen.loans.map { held -> Item in
-            let book = held.book
-            let due = held.loan.dueAt.date
-            return Item(
-                id: clientBookItemID(book.id), kind: "book", title: book.title,
-                subtitle: byline(book),
-                lines: ["Due \(due)"],
-                badges: held.isOverdue ? [Badge(text: "overdue", style: .warning)] : [],
-                actions: [
-                    Action(
-                        id: "return", title: "Return", command: "\(program) return \(book.id)",
-                        request: ActionRequests.returnBook(book.id))
-                ],
-                fields: [
-                    Field("bookId", .int(book.id)), Field("dueAt", .string(held.loan.dueAt.iso8601)),
-                    Field("overdue", .bool(held.isOverdue)), Field("renewals", .int(held.loan.renewals)),
-                ])
-        }
+    static func clientBooksSection(_ screen: ClientScreen, program: String, reusing previous: BuiltScreen? = nil)
+        -> Section
+    {
+        let items = reusedItems(
+            screen.loans, previous: previous.map { ($0.screen.loans, $0.snapshot.sections[1].items) },
+            id: \.book.id
+        ) { clientBookItem($0, program: program) }
         return Section(
             id: SectionID.clientBooks, layout: .row(cardWidth: 26, spacing: 2), items: items,
             // A row shows as many cards as fit; `show-all` names the command that lists every loan (the text
@@ -147,12 +131,40 @@ public enum LibraryScreen {
                 lines: ["Pick one from the library below: \(program) take <book-id>"]))
     }
 
-    static func libraryBooksSection(_ screen: ClientScreen, showsAll: Bool, program: String) -> Section {
+    static func clientBookItem(_ held: LoanedBook, program: String) -> Item {
+        let book = held.book
+        let due = held.loan.dueAt.date
+        return Item(
+            id: clientBookItemID(book.id), kind: "book", title: book.title,
+            subtitle: byline(book),
+            lines: ["Due \(due)"],
+            badges: held.isOverdue ? [Badge(text: "overdue", style: .warning)] : [],
+            actions: [
+                Action(
+                    id: "return", title: "Return", command: "\(program) return \(book.id)",
+                    request: ActionRequests.returnBook(book.id))
+            ],
+            fields: [
+                Field("bookId", .int(book.id)), Field("dueAt", .string(held.loan.dueAt.iso8601)),
+                Field("overdue", .bool(held.isOverdue)), Field("renewals", .int(held.loan.renewals)),
+            ])
+    }
+
+    static func libraryBooksSection(
+        _ screen: ClientScreen, showsAll: Bool, program: String, reusing previous: BuiltScreen? = nil
+    ) -> Section {
         let catalog = screen.library
         // At the loan limit every Take says why it cannot be used (the store's own refusal), before anyone taps it.
-        let takeRefusal = LibraryRules.loanLimitRefusal(
-            held: screen.summary.booksHeld, limit: screen.summary.client.loanLimit)?.message
-        let items = catalog.entries.map { libraryItem($0, takeRefusal: takeRefusal, program: program) }
+        let takeRefusal = self.takeRefusal(screen)
+        // A book's card is a function of its entry and of the Take's refusal: the previous version's cards are
+        // copied where both are the same.
+        let reusable = previous.flatMap { previous in
+            self.takeRefusal(previous.screen) == takeRefusal
+                ? (previous.screen.library.entries, previous.snapshot.sections[2].items) : nil
+        }
+        let items = reusedItems(catalog.entries, previous: reusable, id: \.book.id) {
+            libraryItem($0, takeRefusal: takeRefusal, program: program)
+        }
         let header = Supplementary(
             kind: .header, id: "library-books-header",
             title: catalog.search.map { "Library: books matching “\($0)”" } ?? "Library",
@@ -170,7 +182,12 @@ public enum LibraryScreen {
 
     // MARK: - Private
 
-    private static func libraryItem(_ entry: LibraryEntry, takeRefusal: String?, program: String) -> Item {
+    /// Why no Take can be used on this screen (the loan limit is reached), if so.
+    static func takeRefusal(_ screen: ClientScreen) -> String? {
+        LibraryRules.loanLimitRefusal(held: screen.summary.booksHeld, limit: screen.summary.client.loanLimit)?.message
+    }
+
+    static func libraryItem(_ entry: LibraryEntry, takeRefusal: String?, program: String) -> Item {
         let book = entry.book
         // Each array made at its final size: growing them cost more than filling them.
         var lines: [String] = []

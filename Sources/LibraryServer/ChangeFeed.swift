@@ -251,10 +251,9 @@ final class ChangeFeed: Sendable {
     /// one whose version differs what changed.
     private func send(_ group: [(Int, Subscriber)], store: LibraryStore, now: Timestamp) throws {
         guard let key = group.first?.1.key else { return }
-        let snapshot = try versions.snapshot(key, store: store, now: now)
-        if group.allSatisfy({ $0.1.snapshot == snapshot }) { return }
-        let current = ScreenVersion(snapshot: snapshot)
-        versions.remember(current, for: key)
+        let built = versions.built(key, from: try versions.screen(key, store: store, now: now))
+        if group.allSatisfy({ $0.1.snapshot == built.snapshot }) { return }
+        let current = versions.version(key, of: built)
         for (id, subscriber) in group where current.tag != subscriber.tag {
             let body = ScreenChanges.bytes(from: subscriber.snapshot, to: current, form: subscriber.form)
             switch subscriber.sink {

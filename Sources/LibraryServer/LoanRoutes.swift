@@ -95,15 +95,16 @@ struct LoanRoutes: Sendable {
                     return (before, outcomes, try service.versions.screen(key, store: store, now: now))
                 },
                 respond: { before, outcomes, after in
-                    let before = service.versions.snapshot(from: before)
-                    let after = ScreenVersion(snapshot: service.versions.snapshot(from: after))
-                    service.versions.remember(after, for: key)
+                    // The cards that did not change are the previous version's, and so is their text.
+                    let before = service.versions.built(key, from: before)
+                    let after = service.versions.version(
+                        key, of: service.versions.built(key, from: after, reusing: before))
                     var json = JSONTextWriter(capacity: after.bytes.count + 4_096)
                     json.beginObject()
                     json.key("outcomes")
                     json.value(.array(outcomes.map { LibraryJSON.loan($0, action: verb) }))
                     json.key("changes")
-                    JSONRenderer.write(after.snapshot.changes(from: before, form: form), to: &json)
+                    JSONRenderer.write(after.snapshot.changes(from: before.snapshot, form: form), to: &json)
                     json.key("screen")
                     json.written(after.bytes)  // the screen's document, written once
                     json.key("etag")

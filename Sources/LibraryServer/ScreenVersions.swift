@@ -4,22 +4,37 @@ import LibraryScreen
 import Rendering
 import Sections
 
-/// A screen as it was rendered once: the snapshot, its JSON document's bytes (compact, the document `--json list`
-/// writes) and its entity tag (a strong hash of the bytes, BLAKE2b, without quotes).
+/// A screen as it was rendered once: the snapshot (with what it was built from, when known), its JSON document
+/// (compact, the document `--json list` writes) and its entity tag (a strong hash of the bytes, BLAKE2b, without
+/// quotes).
 struct ScreenVersion: Sendable {
-    var snapshot: Snapshot
-    var bytes: [UInt8]
+    /// What the sections were built from, so the next version can reuse their cards; nil when not known.
+    var built: BuiltScreen?
+    var document: WrittenDocument
     var tag: String
+
+    var snapshot: Snapshot { document.snapshot }
+    var bytes: [UInt8] { document.bytes }
 
     /// The `ETag` header's value: the tag in quotes.
     var etag: String { "\"\(tag)\"" }
 
     init(snapshot: Snapshot) {
-        self.snapshot = snapshot
-        var json = JSONTextWriter(capacity: 16_384)
-        JSONRenderer.write(snapshot, to: &json)
-        bytes = json.bytes
-        tag = Self.hex(Secrets.contentHash(bytes)[...])
+        document = WrittenDocument(snapshot)
+        tag = Self.hex(Secrets.contentHash(document.bytes)[...])
+    }
+
+    /// Renders `built`'s snapshot, copying from `previous` what did not change: the whole document and its tag
+    /// when the snapshot is the same, else the text of every unchanged item.
+    init(built: BuiltScreen, reusing previous: ScreenVersion?) {
+        self.built = built
+        if let previous, previous.snapshot == built.snapshot {
+            document = previous.document
+            tag = previous.tag
+        } else {
+            document = WrittenDocument(built.snapshot, reusing: previous?.document)
+            tag = Self.hex(Secrets.contentHash(document.bytes)[...])
+        }
     }
 
     private static func hex(_ bytes: ArraySlice<UInt8>) -> String {
@@ -37,8 +52,10 @@ struct ScreenVersion: Sendable {
 /// The recent versions of each screen, by tag, so a front that has one can be sent what changed since (a bounded
 /// in-memory cache: `perScreen` versions for each of at most `screens` screens and `versions` versions in all, the
 /// least recently used screens forgotten),
-/// and the latest rendered version of the `rendered` most recently read screens, answered again while the database
-/// has not changed and the clock shows the same second.
+/// and the latest rendered version of the `rendered` most recently used screens: answered again while the database
+/// has not changed and the clock shows the same second, and the source of the cards and text that the next version
+/// of the screen reuses where they did not change (``LibraryScreen/build(_:showsAll:program:reusing:)``,
+/// ``WrittenDocument``).
 ///
 ///     let version = try versions.current(key, store: store, now: now)
 ///     versions.snapshot(key, tag: since)  // nil when forgotten: the front gets the whole document
@@ -60,9 +77,10 @@ final class ScreenVersions: Sendable {
             return versions.count - before
         }
     }
-    /// A screen as read under one generation of the database at one second of the clock.
+    /// A screen as read under one generation of the database at one second of the clock (nil: not known, as
+    /// after a change; such a version is never answered again as it is, only reused to build the next one).
     private struct Rendered {
-        var generation: Int
+        var generation: Int?
         var second: Int64
         var version: ScreenVersion
         var lastUse: Int
@@ -73,6 +91,13 @@ final class ScreenVersions: Sendable {
         /// The versions in `entries`, all screens together.
         var kept = 0
         var clock = 0
+
+        /// Forgets the least recently used rendered screen while more than `limit` are kept.
+        mutating func forgetRendered(keeping limit: Int) {
+            while rendered.count > limit, let oldest = rendered.min(by: { $0.value.lastUse < $1.value.lastUse })?.key {
+                rendered[oldest] = nil
+            }
+        }
     }
     private let state = Locked(State())
     let perScreen: Int
@@ -130,31 +155,19 @@ final class ScreenVersions: Sendable {
             state.clock += 1
             let kept = state.rendered[key]
             // Never replace a newer generation's version with an older one (two reads that crossed).
-            if kept.map({ $0.generation <= generation }) ?? true {
+            if kept.map({ ($0.generation ?? .min) <= generation }) ?? true {
                 state.rendered[key] = Rendered(
                     generation: generation, second: now.secondsSinceEpoch, version: version,
                     lastUse: state.clock)
             }
-            if state.rendered.count > renderedScreens,
-                let oldest = state.rendered.min(by: { $0.value.lastUse < $1.value.lastUse })?.key
-            {
-                state.rendered[oldest] = nil
-            }
+            state.forgetRendered(keeping: renderedScreens)
         }
         return version
     }
 
     /// Reads the screen now (in one read transaction), remembers it and returns it.
     func current(_ key: ScreenKey, store: LibraryStore, now: Timestamp) throws -> ScreenVersion {
-        let version = ScreenVersion(snapshot: try snapshot(key, store: store, now: now))
-        remember(version, for: key)
-        return version
-    }
-
-    /// Reads the screen's sections now (in one read transaction, or in the one open), without rendering them:
-    /// what a change diffs the screen after it from.
-    func snapshot(_ key: ScreenKey, store: LibraryStore, now: Timestamp) throws -> Snapshot {
-        snapshot(from: try screen(key, store: store, now: now))
+        version(key, of: built(key, from: try screen(key, store: store, now: now)))
     }
 
     /// Reads what the screen shows now (in one read transaction, or in the one open), without building its
@@ -168,15 +181,33 @@ final class ScreenVersions: Sendable {
         }
     }
 
-    /// The sections of what `screen(_:store:now:)` read.
-    func snapshot(from screen: ClientScreen) -> Snapshot {
-        LibraryScreen.snapshot(from: screen, program: program)
+    /// The sections of what `screen(_:store:now:)` read, reusing the cards of `previous` (by default the latest
+    /// version of the screen) that did not change.
+    func built(_ key: ScreenKey, from screen: ClientScreen, reusing previous: BuiltScreen? = nil) -> BuiltScreen {
+        LibraryScreen.build(screen, program: program, reusing: previous ?? latest(key)?.built)
     }
 
-    /// Remembers a version of a screen (the newest).
+    /// Renders `built` as the newest version of the screen, reusing what did not change since the latest version,
+    /// and remembers it.
+    func version(_ key: ScreenKey, of built: BuiltScreen) -> ScreenVersion {
+        let version = ScreenVersion(built: built, reusing: latest(key))
+        remember(version, for: key)
+        return version
+    }
+
+    /// The version of the screen rendered last, if it is still kept: a source of cards and text to reuse.
+    func latest(_ key: ScreenKey) -> ScreenVersion? {
+        state.withLock { $0.rendered[key]?.version }
+    }
+
+    /// Remembers a version of a screen (the newest), also as the latest to reuse when its generation is not known.
     func remember(_ version: ScreenVersion, for key: ScreenKey) {
         state.withLock { state in
             state.clock += 1
+            if state.rendered[key]?.version.tag != version.tag {
+                state.rendered[key] = Rendered(generation: nil, second: 0, version: version, lastUse: state.clock)
+                state.forgetRendered(keeping: renderedScreens)
+            }
             // Changed in place (a copy of the entry would copy its versions at the first append).
             state.kept += state.entries[key, default: Entry()].add(version, at: state.clock, keeping: perScreen)
             // At most `screens` screens and `versions` versions in all (a snapshot of a screen is tens of KB).

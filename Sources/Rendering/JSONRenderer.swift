@@ -52,12 +52,25 @@ public struct JSONRenderer: Sendable {
     public static func write(
         _ snapshot: Snapshot, extra: [(key: String, value: JSONValue)] = [], to json: inout JSONTextWriter
     ) {
+        write(snapshot, extra: extra, to: &json) { section, _, json in
+            for item in section.items { write(item, to: &json) }
+        }
+    }
+
+    /// Writes the document, each visible section's items by `writeItems` (given the section, its index among the
+    /// visible ones and the writer).
+    static func write(
+        _ snapshot: Snapshot, extra: [(key: String, value: JSONValue)] = [], to json: inout JSONTextWriter,
+        items writeItems: (Section, Int, inout JSONTextWriter) -> Void
+    ) {
         json.beginObject()
         json.key(Keys.version)
         json.int(version)
         json.key(Keys.sections)
         json.beginArray()
-        for section in snapshot.visibleSections { write(section, to: &json) }
+        for (index, section) in snapshot.visibleSections.enumerated() {
+            write(section, to: &json) { json in writeItems(section, index, &json) }
+        }
         json.endArray()
         if let empty = snapshot.shownEmptyState {
             json.key(Keys.emptyState)
@@ -149,6 +162,14 @@ public struct JSONRenderer: Sendable {
     // MARK: - Writing the parts
 
     static func write(_ section: Section, to json: inout JSONTextWriter) {
+        write(section, to: &json) { json in
+            for item in section.items { write(item, to: &json) }
+        }
+    }
+
+    static func write(
+        _ section: Section, to json: inout JSONTextWriter, items writeItems: (inout JSONTextWriter) -> Void
+    ) {
         json.beginObject()
         json.key(Keys.id)
         json.string(section.id)
@@ -156,7 +177,7 @@ public struct JSONRenderer: Sendable {
         write(section.layout, to: &json)
         json.key(Keys.items)
         json.beginArray()
-        for item in section.items { write(item, to: &json) }
+        writeItems(&json)
         json.endArray()
         json.key(Keys.supplementaries)
         json.beginArray()

@@ -2,8 +2,11 @@ import Formats
 import Foundation
 import HTTP
 import Library
+import LibraryScreen
 import LibraryServer
+import Rendering
 import SQLite
+import StoreTestSupport
 import Testing
 
 @Suite("serve: loans and books")
@@ -46,6 +49,39 @@ struct LoanRouteTests {
         let store = try library.store()
         #expect(try store.openLoans(clientID: 2, now: TestLibrary.now).isEmpty)
         #expect(try store.openLoans(clientID: 1, now: TestLibrary.now).map(\.book.id).sorted() == [3, 4])
+    }
+
+    @Test("a run of takes and returns by two clients: every change answers the screen as built afresh from the store")
+    func changesAnswerFreshScreens() throws {
+        let library = try TestLibrary()
+        let tokens = [try library.token(client: 1), try library.token(client: 2)]
+        var random = SeededRandom(seed: 0x5C4EE)
+        try library.serve { service in
+            var answered = 0
+            for _ in 0..<60 {
+                let client = Int.random(in: 0...1, using: &random)
+                let book = Int.random(in: 1...7, using: &random)
+                // The screen is built from the previous version's cards: a take, a return, a refusal (another
+                // client's book, the loan limit) or a change by the other client must all give the same document.
+                let response =
+                    Bool.random(using: &random)
+                    ? try call(
+                        service.port, "POST", "/v1/loans", token: tokens[client], json: "{\"bookIds\": [\(book)]}")
+                    : try call(service.port, "DELETE", "/v1/loans/\(book)", token: tokens[client])
+                guard response.status == 200 || response.status == 201 else {
+                    #expect(response.status == 409)
+                    continue
+                }
+                answered += 1
+                let fresh = LibraryScreen.snapshot(
+                    from: try library.store().clientScreen(
+                        clientID: client + 1, page: 1, perPage: 20, now: TestLibrary.now))
+                #expect(try response.json["screen"] == JSONRenderer.document(fresh))
+                let screen = try call(service.port, "GET", "/v1/screen", token: tokens[client])
+                #expect(try screen.json == JSONRenderer.document(fresh))
+            }
+            #expect(answered >= 20)
+        }
     }
 
     @Test("a lost book is 409 not-lendable")

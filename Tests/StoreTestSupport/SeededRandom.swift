@@ -2,7 +2,7 @@
 ///
 ///     var random = SeededRandom(seed: 42)
 ///     let value = random.next()
-public struct SeededRandom {
+public struct SeededRandom: RandomNumberGenerator {
     private var state: UInt64
 
     /// A generator that starts from `seed`.
