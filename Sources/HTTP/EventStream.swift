@@ -68,16 +68,30 @@ public final class EventStream: Sendable {
     ///     // event: changes\nid: v42\ndata: {"changes":[]}\n\n
     @discardableResult
     public func send(data: String, event: String? = nil, id: String? = nil) -> Bool {
+        var data = data
+        return data.withUTF8 { send(utf8: $0, event: event, id: id) }
+    }
+
+    /// Sends one event whose data is UTF-8 text already encoded (as JSON renderers write it), the same frame as
+    /// ``send(data:event:id:)`` writes for that text. Returns false when the stream is closed.
+    ///
+    ///     stream.send(data: Array(#"{"changes":[]}"#.utf8), event: "changes", id: "v42")
+    @discardableResult
+    public func send(data: [UInt8], event: String? = nil, id: String? = nil) -> Bool {
+        data.withUnsafeBufferPointer { send(utf8: $0, event: event, id: id) }
+    }
+
+    private func send(utf8 data: UnsafeBufferPointer<UInt8>, event: String?, id: String?) -> Bool {
         var frame: [UInt8] = []
-        frame.reserveCapacity(data.utf8.count + 64)
+        frame.reserveCapacity(data.count + 64)
         if let event {
             frame += "event: ".utf8
-            Self.append(event, to: &frame, lineBreak: Array(" ".utf8))
+            Self.append(Array(event.utf8)[...], to: &frame, lineBreak: Array(" ".utf8))
             frame.append(0x0A)
         }
         if let id {
             frame += "id: ".utf8
-            Self.append(id, to: &frame, lineBreak: Array(" ".utf8))
+            Self.append(Array(id.utf8)[...], to: &frame, lineBreak: Array(" ".utf8))
             frame.append(0x0A)
         }
         frame += "data: ".utf8
@@ -247,14 +261,24 @@ public final class EventStream: Sendable {
     /// Appends `text`'s bytes with each line break (CRLF, CR or LF: one break each) replaced by `lineBreak`. A
     /// line break is one of those bytes in UTF-8 whatever surrounds it, so the work is done on bytes; text without
     /// one (compact JSON, as every event's data) is copied whole.
-    private static func append(_ text: String, to frame: inout [UInt8], lineBreak: [UInt8]) {
-        let utf8 = text.utf8
-        guard utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else {
-            frame += utf8
+    /// Appends `text`, each line break in it (CR LF, CR or LF) written as `lineBreak`.
+    private static func append<Text: Collection<UInt8>>(_ text: Text, to frame: inout [UInt8], lineBreak: [UInt8]) {
+        // Most data has no line break (compact JSON): one scan of the bytes, then one copy.
+        let hasBreak =
+            text.withContiguousStorageIfAvailable { bytes in
+                var found = false
+                for byte in bytes where byte == 0x0A || byte == 0x0D {
+                    found = true
+                    break
+                }
+                return found
+            } ?? text.contains { $0 == 0x0A || $0 == 0x0D }
+        guard hasBreak else {
+            frame.append(contentsOf: text)
             return
         }
         var afterCR = false
-        for byte in utf8 {
+        for byte in text {
             if byte == 0x0A && afterCR {
                 afterCR = false
                 continue

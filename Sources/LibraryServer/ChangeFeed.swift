@@ -262,7 +262,7 @@ final class ChangeFeed: Sendable {
                     state.subscribers[id]?.snapshot = current.snapshot
                     state.subscribers[id]?.tag = current.tag
                 }
-                stream.send(data: String(decoding: body, as: UTF8.self), event: "changes", id: current.tag)
+                stream.send(data: body, event: "changes", id: current.tag)
             case .waiter(let waiter):
                 waiter.resolve(
                     Response(

@@ -73,7 +73,7 @@ struct ScreenRoutes: Sendable {
         if last != current.tag {
             let old = last.flatMap { service.versions.snapshot(key, tag: $0) }
             let body = ScreenChanges.bytes(from: old, to: current, form: form)
-            stream.send(data: String(decoding: body, as: UTF8.self), event: "changes", id: current.tag)
+            stream.send(data: body, event: "changes", id: current.tag)
         }
         service.feed.watch(key, from: current, token: try request.principal().tokenID, stream: stream, form: form)
         return .eventStream(stream)

@@ -94,8 +94,30 @@ final class ScreenVersions: Sendable {
 
         /// Forgets the least recently used rendered screen while more than `limit` are kept.
         mutating func forgetRendered(keeping limit: Int) {
-            while rendered.count > limit, let oldest = rendered.min(by: { $0.value.lastUse < $1.value.lastUse })?.key {
-                rendered[oldest] = nil
+            while rendered.count > limit {
+                // Through the indices: `min(by:)` copied two versions (a dozen references each) per comparison.
+                var oldest = rendered.startIndex
+                var index = rendered.index(after: oldest)
+                while index != rendered.endIndex {
+                    if rendered.values[index].lastUse < rendered.values[oldest].lastUse { oldest = index }
+                    rendered.formIndex(after: &index)
+                }
+                rendered.remove(at: oldest)
+            }
+        }
+
+        /// Forgets the least recently used screens' versions while more than `screens` screens or `versions`
+        /// versions are kept.
+        mutating func forgetEntries(keepingScreens screens: Int, versions: Int) {
+            while entries.count > screens || kept > versions, !entries.isEmpty {
+                var oldest = entries.startIndex
+                var index = entries.index(after: oldest)
+                while index != entries.endIndex {
+                    if entries.values[index].lastUse < entries.values[oldest].lastUse { oldest = index }
+                    entries.formIndex(after: &index)
+                }
+                kept -= entries.values[oldest].versions.count
+                entries.remove(at: oldest)
             }
         }
     }
@@ -211,12 +233,7 @@ final class ScreenVersions: Sendable {
             // Changed in place (a copy of the entry would copy its versions at the first append).
             state.kept += state.entries[key, default: Entry()].add(version, at: state.clock, keeping: perScreen)
             // At most `screens` screens and `versions` versions in all (a snapshot of a screen is tens of KB).
-            while state.entries.count > screens || state.kept > versions,
-                let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse })
-            {
-                state.kept -= oldest.value.versions.count
-                state.entries[oldest.key] = nil
-            }
+            state.forgetEntries(keepingScreens: screens, versions: versions)
         }
     }
 
