@@ -52,24 +52,23 @@ public struct JSONRenderer: Sendable {
     public static func write(
         _ snapshot: Snapshot, extra: [(key: String, value: JSONValue)] = [], to json: inout JSONTextWriter
     ) {
-        write(snapshot, extra: extra, to: &json) { section, _, json in
+        write(snapshot, extra: extra, to: &json) { section, json in
             for item in section.items { write(item, to: &json) }
         }
     }
 
-    /// Writes the document, each visible section's items by `writeItems` (given the section, its index among the
-    /// visible ones and the writer).
+    /// Writes the document, each visible section's items by `writeItems` (given the section and the writer).
     static func write(
         _ snapshot: Snapshot, extra: [(key: String, value: JSONValue)] = [], to json: inout JSONTextWriter,
-        items writeItems: (Section, Int, inout JSONTextWriter) -> Void
+        items writeItems: (Section, inout JSONTextWriter) -> Void
     ) {
         json.beginObject()
         json.key(Keys.version)
         json.int(version)
         json.key(Keys.sections)
         json.beginArray()
-        for (index, section) in snapshot.visibleSections.enumerated() {
-            write(section, to: &json) { json in writeItems(section, index, &json) }
+        for section in snapshot.visibleSections {
+            write(section, to: &json) { json in writeItems(section, &json) }
         }
         json.endArray()
         if let empty = snapshot.shownEmptyState {

@@ -32,7 +32,7 @@ public struct WrittenDocument: Sendable {
     public init(_ snapshot: Snapshot, reusing previous: WrittenDocument? = nil, capacity: Int = 16_384) {
         var json = JSONTextWriter(capacity: max(capacity, previous?.bytes.count ?? 0))
         var written: [WrittenSection] = []
-        JSONRenderer.write(snapshot, to: &json) { section, _, json in
+        JSONRenderer.write(snapshot, to: &json) { section, json in
             let old = previous?.sections.first { $0.id == section.id }
             var ranges: [Range<Int>] = []
             ranges.reserveCapacity(section.items.count)
