@@ -2,7 +2,8 @@
 --   WRK_MODE=get    (default) the URL given to wrk, with `Authorization: Bearer $WRK_TOKEN` when WRK_TOKEN is set
 --   WRK_MODE=pairs  take + return over and over: wrk's thread i (run it with as many threads as connections, so
 --                   each connection is one thread) acts as the client of line i of $WRK_TOKENS and takes and
---                   returns book $WRK_FIRST_BOOK + i - 1, so no two connections refuse each other
+--                   returns book $WRK_FIRST_BOOK + i - 1, so no two connections refuse each other; with
+--                   WRK_PREFER set, each request carries `Prefer: $WRK_PREFER`
 -- At the end one line: "WRK requests=... seconds=... rps=... p50_us=... p99_us=... errors=... non2xx=...".
 
 local mode = os.getenv("WRK_MODE") or "get"
@@ -24,9 +25,15 @@ function init(args)
     if index > #tokens then error("more wrk threads than tokens") end
     local auth = "Bearer " .. tokens[index]
     local book = tonumber(os.getenv("WRK_FIRST_BOOK")) + index - 1
-    take = wrk.format("POST", "/v1/loans",
-      { ["Authorization"] = auth, ["Content-Type"] = "application/json" }, '{"bookIds": [' .. book .. ']}')
-    give_back = wrk.format("DELETE", "/v1/loans/" .. book, { ["Authorization"] = auth, ["Content-Length"] = "0" })
+    local take_headers = { ["Authorization"] = auth, ["Content-Type"] = "application/json" }
+    local return_headers = { ["Authorization"] = auth, ["Content-Length"] = "0" }
+    local prefer = os.getenv("WRK_PREFER")
+    if prefer and #prefer > 0 then
+      take_headers["Prefer"] = prefer
+      return_headers["Prefer"] = prefer
+    end
+    take = wrk.format("POST", "/v1/loans", take_headers, '{"bookIds": [' .. book .. ']}')
+    give_back = wrk.format("DELETE", "/v1/loans/" .. book, return_headers)
     taking = true
   else
     local token = os.getenv("WRK_TOKEN")

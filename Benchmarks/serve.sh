@@ -4,7 +4,8 @@
 #     of the stack (`servebench floor`: libmicrohttpd started as serve starts it, answering a constant body of the
 #     screen's size) and against Datasette (`datasette serve -i`, books.json?_size=20&_shape=array, same file);
 #   - take + return pairs over HTTP at 16 connections (each its own client and book) against the in-process
-#     store's transactions/s (`librarybench loans`), measured in the same round;
+#     store's transactions/s (`librarybench loans`), measured in the same round; then the same pairs with
+#     `Prefer: return=minimal` (the outcomes alone, no screen), the floor of a change over HTTP here;
 #   - event streams held open (1,000): the server's memory per stream, and how fast a change reaches all of them.
 # Every figure is the median of the rounds; every ratio is printed against its target. Nothing here fails on a
 # target: it fails when something does not work (a server that does not start, errors or refusals under load,
@@ -234,6 +235,29 @@ open_pairs_back() { # returns the books the pairs left on loan (wrk stops betwee
     done <"$out/open-pairs.txt"
 }
 
+# Take + return pairs with wrk at $pair_clients connections (Prefer header $1, none when empty); checks the loans made
+# against the requests, returns what is left on loan, and appends the figures to $out/$2.txt and the ratio to the
+# in-process store's transactions to $out/ratio-$2.txt. $3 names the run in the log.
+pairs_run() {
+    local loans_before loans_made requests line
+    loans_before=$(sqlite3 "$db" "SELECT count(*) FROM loans WHERE client_id > 1;")
+    line=$(WRK_MODE=pairs WRK_TOKENS=$out/pair-tokens.txt WRK_FIRST_BOOK=101 WRK_PREFER=$1 \
+        wrk_run "$seconds" "$pair_clients" "$pair_clients" "http://127.0.0.1:$serve_port")
+    pairs_settle
+    loans_made=$(($(sqlite3 "$db" "SELECT count(*) FROM loans WHERE client_id > 1;") - loans_before))
+    requests=$(field requests "$line")
+    # Every take wrk counted made a loan; a connection's takes are at most one more than its returns, and a take in
+    # flight when wrk stopped may have made one more: so between half the requests and that plus two per client.
+    if [ $((loans_made - (requests + 1) / 2)) -lt 0 ] || [ $((loans_made - requests / 2)) -gt $((2 * pair_clients)) ]; then
+        echo "serve.sh: $requests requests but $loans_made loans made" >&2
+        exit 1
+    fi
+    open_pairs_back
+    echo "   $3, $pair_clients connections: $line; $loans_made loans made"
+    echo "$(field rps "$line") $(field p50_us "$line") $(field p99_us "$line")" >>"$out/$2.txt"
+    awk -v a="$(field rps "$line")" -v b="$store_tps" 'BEGIN { print a / b }' >>"$out/ratio-$2.txt"
+}
+
 for round in $(seq 1 "$rounds"); do
     echo "-- round $round of $rounds (load average $(cut -d' ' -f1-3 /proc/loadavg))"
     for connections in "${connection_counts[@]}"; do
@@ -256,23 +280,11 @@ for round in $(seq 1 "$rounds"); do
     store_line=$("$bench" loans --n "$pairs_n" --runs 1 | grep 'LibraryStore.take + returnBooks')
     store_tps=$(sed -n 's/.*  \([0-9,]*\) transactions\/s.*/\1/p' <<<"$store_line" | tr -d ,)
     echo "$store_tps" >>"$out/store-tps.txt"
-    loans_before=$(sqlite3 "$db" "SELECT count(*) FROM loans WHERE client_id > 1;")
-    line=$(WRK_MODE=pairs WRK_TOKENS=$out/pair-tokens.txt WRK_FIRST_BOOK=101 \
-        wrk_run "$seconds" "$pair_clients" "$pair_clients" "http://127.0.0.1:$serve_port")
-    pairs_settle
-    loans_made=$(($(sqlite3 "$db" "SELECT count(*) FROM loans WHERE client_id > 1;") - loans_before))
-    requests=$(field requests "$line")
-    # Every take wrk counted made a loan; a connection's takes are at most one more than its returns, and a take in
-    # flight when wrk stopped may have made one more: so between half the requests and that plus two per client.
-    if [ $((loans_made - (requests + 1) / 2)) -lt 0 ] || [ $((loans_made - requests / 2)) -gt $((2 * pair_clients)) ]; then
-        echo "serve.sh: $requests requests but $loans_made loans made" >&2
-        exit 1
-    fi
-    open_pairs_back
-    echo "   take + return over HTTP, $pair_clients connections: $line; $loans_made loans made"
+    pairs_run "" pairs "take + return over HTTP"
     echo "   in-process store: $store_tps transactions/s"
-    echo "$(field rps "$line") $(field p50_us "$line") $(field p99_us "$line")" >>"$out/pairs.txt"
-    awk -v a="$(field rps "$line")" -v b="$store_tps" 'BEGIN { print a / b }' >>"$out/ratio-pairs.txt"
+    # The same with `Prefer: return=minimal`: the outcomes alone, no screen read or answered (the floor of a change
+    # over HTTP on this machine).
+    pairs_run "return=minimal" pairs-minimal "the same, Prefer: return=minimal"
 
     # Event streams: one per client, a book added by another process reaches all of them.
     line=$("$servebench" streams --port "$serve_port" --tokens "$out/stream-tokens.txt" --count "$streams" \
@@ -341,6 +353,11 @@ report "$(printf 'take + return over HTTP, %d connections: %.0f transactions/s (
 report "in-process store (librarybench loans, one thread): $store_tps transactions/s"
 verdict "take + return transactions/s, HTTP at $pair_clients connections / in-process" \
     "$(median <"$out/ratio-pairs.txt")" ">= 0.5"
+report "$(printf 'the same with Prefer: return=minimal (outcomes alone, no screen): %.0f transactions/s (p50 %.2f ms, p99 %.2f ms)' \
+    "$(column_median "$out/pairs-minimal.txt" 1)" "$(column_median "$out/pairs-minimal.txt" 2 | awk '{ print $1 / 1000 }')" \
+    "$(column_median "$out/pairs-minimal.txt" 3 | awk '{ print $1 / 1000 }')")"
+verdict "  the floor of a change over HTTP here: Prefer: return=minimal / in-process" \
+    "$(median <"$out/ratio-pairs-minimal.txt")" "-"
 report "$streams event streams held, one client each (a fresh screen each), per round:"
 while read -r bytes last before open; do
     report "$(awk -v b="$bytes" -v l="$last" -v r0="$before" -v r1="$open" 'BEGIN {

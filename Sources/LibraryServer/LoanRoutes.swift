@@ -7,7 +7,8 @@ import Sections
 /// `POST /v1/loans` (take, all or none), `DELETE /v1/loans/:bookId` (return), `POST /v1/loans/:bookId/renewal`
 /// and `GET /v1/loans`. A change answers `{"outcomes", "changes", "screen", "etag"}`: what was done, the change-set
 /// from the screen before to the screen after (the `--json take` form), and the screen after, read in the same
-/// transaction as the change.
+/// transaction as the change. With `Prefer: return=minimal` (RFC 7240) it answers `{"outcomes"}` alone and reads no
+/// screen, for fronts that follow the screen on its event stream.
 struct LoanRoutes: Sendable {
     let service: ServiceParts
 
@@ -83,6 +84,20 @@ struct LoanRoutes: Sendable {
         let key = ScreenKey(clientID: clientID, query: try ScreenQuery(request.query))
         let form = try ScreenChanges.form(request.query)
         let now = service.now()
+        if Preferences(request.headers)["return"] == "minimal" {
+            return try service.pool.with { store in
+                try Idempotency.run(
+                    request, store: store, now: now, change: { store in try perform(store, now) },
+                    respond: { outcomes in
+                        var headers = HTTPHeaders()
+                        headers.set("Preference-Applied", "return=minimal")
+                        return .json(
+                            .object(members: [("outcomes", .array(outcomes.map { LibraryJSON.loan($0, action: verb) }))]
+                            ),
+                            status: status, headers: headers)
+                    })
+            }
+        }
         // The screen before and after are read in the change's transaction; building their sections, diffing and
         // rendering them waits until it has committed (without an Idempotency-Key), so writers hold the write lock
         // only for the reads and the change.

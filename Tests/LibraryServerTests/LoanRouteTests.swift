@@ -84,6 +84,39 @@ struct LoanRouteTests {
         }
     }
 
+    @Test("Prefer: return=minimal answers the outcomes alone, with Preference-Applied; the change is made all the same")
+    func minimalAnswers() throws {
+        let library = try TestLibrary()
+        let ann = try library.token(client: 1)
+        try library.serve { service in
+            let minimal = [("Prefer", "return=minimal")]
+            let taken = try call(
+                service.port, "POST", "/v1/loans", token: ann, headers: minimal, json: #"{"bookIds": [3, 4]}"#)
+            #expect(taken.status == 201)
+            #expect(taken[header: "Preference-Applied"] == "return=minimal")
+            let json = try taken.json
+            #expect(json.objectValue?.keys == ["outcomes"])
+            #expect(value(json, "outcomes")?.arrayValue?.map { $0["bookId"] } == [.int(3), .int(4)])
+            #expect(try library.store().openLoans(clientID: 1, now: TestLibrary.now).map(\.book.id) == [3, 4])
+            // The screen read afterwards shows the change.
+            let screen = try call(service.port, "GET", "/v1/screen", token: ann).json
+            #expect(value(screen, "sections", 1, "items")?.arrayValue?.count == 2)
+            let returned = try call(
+                service.port, "DELETE", "/v1/loans/3", token: ann,
+                headers: [("Prefer", "handling=lenient, return=minimal")])
+            #expect(returned.status == 200)
+            #expect(try returned.json.objectValue?.keys == ["outcomes"])
+            // A refusal is the same problem either way; another preference gets the whole answer.
+            let refused = try call(
+                service.port, "POST", "/v1/loans", token: ann, headers: minimal, json: #"{"bookIds": [4]}"#)
+            #expect(refused.code == "already-yours")
+            let whole = try call(
+                service.port, "DELETE", "/v1/loans/4", token: ann, headers: [("Prefer", "return=representation")])
+            #expect(whole[header: "Preference-Applied"] == nil)
+            #expect(try whole.json["screen"] != nil)
+        }
+    }
+
     @Test("a lost book is 409 not-lendable")
     func notLendable() throws {
         let library = try TestLibrary()
