@@ -26,8 +26,9 @@ final class ChangeFeed: Sendable {
 
     private struct Subscriber {
         var key: ScreenKey
-        var snapshot: Snapshot
-        var tag: String
+        /// The version the subscriber has: what its changes are worked out from, and what the next version of its
+        /// screen reuses cards and text from (the cache of rendered screens keeps only the most recent ones).
+        var version: ScreenVersion
         /// The id of the token it authenticated with.
         var token: Int
         var sink: Sink
@@ -76,7 +77,7 @@ final class ChangeFeed: Sendable {
     ) {
         let id = add(
             Subscriber(
-                key: key, snapshot: version.snapshot, tag: version.tag, token: token, sink: .stream(stream),
+                key: key, version: version, token: token, sink: .stream(stream),
                 form: form))
         stream.onClose { [weak self] _ in self?.remove(id) }
     }
@@ -89,7 +90,7 @@ final class ChangeFeed: Sendable {
     ) {
         let id = add(
             Subscriber(
-                key: key, snapshot: version.snapshot, tag: version.tag, token: token, sink: .waiter(waiter),
+                key: key, version: version, token: token, sink: .waiter(waiter),
                 form: form))
         waiter.onResolved { [weak self] in self?.remove(id) }
     }
@@ -251,16 +252,17 @@ final class ChangeFeed: Sendable {
     /// one whose version differs what changed.
     private func send(_ group: [(Int, Subscriber)], store: LibraryStore, now: Timestamp) throws {
         guard let key = group.first?.1.key else { return }
-        let built = versions.built(key, from: try versions.screen(key, store: store, now: now))
-        if group.allSatisfy({ $0.1.snapshot == built.snapshot }) { return }
-        let current = versions.version(key, of: built)
-        for (id, subscriber) in group where current.tag != subscriber.tag {
-            let body = ScreenChanges.bytes(from: subscriber.snapshot, to: current, form: subscriber.form)
+        // The latest version kept of the screen, else a subscriber's: the source of the cards and text reused.
+        let previous = versions.latest(key) ?? group.first?.1.version
+        let built = versions.built(key, from: try versions.screen(key, store: store, now: now), reusing: previous?.built)
+        if group.allSatisfy({ $0.1.version.snapshot == built.snapshot }) { return }
+        let current = versions.version(key, of: built, reusing: previous)
+        for (id, subscriber) in group where current.tag != subscriber.version.tag {
+            let body = ScreenChanges.bytes(from: subscriber.version.snapshot, to: current, form: subscriber.form)
             switch subscriber.sink {
             case .stream(let stream):
                 state.withLock { state in
-                    state.subscribers[id]?.snapshot = current.snapshot
-                    state.subscribers[id]?.tag = current.tag
+                    state.subscribers[id]?.version = current
                 }
                 stream.send(data: body, event: "changes", id: current.tag)
             case .waiter(let waiter):

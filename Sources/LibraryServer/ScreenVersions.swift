@@ -209,10 +209,10 @@ final class ScreenVersions: Sendable {
         LibraryScreen.build(screen, program: program, reusing: previous ?? latest(key)?.built)
     }
 
-    /// Renders `built` as the newest version of the screen, reusing what did not change since the latest version,
-    /// and remembers it.
-    func version(_ key: ScreenKey, of built: BuiltScreen) -> ScreenVersion {
-        let version = ScreenVersion(built: built, reusing: latest(key))
+    /// Renders `built` as the newest version of the screen, reusing what did not change since `previous` (by
+    /// default the latest version), and remembers it.
+    func version(_ key: ScreenKey, of built: BuiltScreen, reusing previous: ScreenVersion? = nil) -> ScreenVersion {
+        let version = ScreenVersion(built: built, reusing: previous ?? latest(key))
         remember(version, for: key)
         return version
     }
