@@ -254,7 +254,8 @@ final class ChangeFeed: Sendable {
         guard let key = group.first?.1.key else { return }
         // The latest version kept of the screen, else a subscriber's: the source of the cards and text reused.
         let previous = versions.latest(key) ?? group.first?.1.version
-        let built = versions.built(key, from: try versions.screen(key, store: store, now: now), reusing: previous?.built)
+        let built = versions.built(
+            key, from: try versions.screen(key, store: store, now: now), reusing: previous?.built)
         if group.allSatisfy({ $0.1.version.snapshot == built.snapshot }) { return }
         let current = versions.version(key, of: built, reusing: previous)
         for (id, subscriber) in group where current.tag != subscriber.version.tag {
