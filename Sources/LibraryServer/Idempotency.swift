@@ -9,7 +9,9 @@ import Library
 ///     return try Idempotency.run(request, store: store, now: now) { store in try take(store) }
 enum Idempotency {
     /// The header fields a kept response replays.
-    static let keptHeaders: Set<String> = ["content-type", "etag", "location", "link", "retry-after"]
+    static let keptHeaders: Set<String> = [
+        "content-type", "etag", "location", "link", "retry-after", "preference-applied",
+    ]
 
     static func run(
         _ request: Request, store: LibraryStore, now: Timestamp, _ perform: (LibraryStore) throws -> Response

@@ -106,6 +106,17 @@ struct LoanRouteTests {
                 headers: [("Prefer", "handling=lenient, return=minimal")])
             #expect(returned.status == 200)
             #expect(try returned.json.objectValue?.keys == ["outcomes"])
+            // A retry with the same Idempotency-Key replays the minimal answer, saying so again.
+            let keyed = minimal + [("Idempotency-Key", "min-1")]
+            let first = try call(
+                service.port, "POST", "/v1/loans", token: ann, headers: keyed, json: #"{"bookIds": [5]}"#)
+            let replay = try call(
+                service.port, "POST", "/v1/loans", token: ann, headers: keyed, json: #"{"bookIds": [5]}"#)
+            #expect(first.status == 201)
+            #expect(replay.status == 201)
+            #expect(replay.body == first.body)
+            #expect(replay[header: "Preference-Applied"] == "return=minimal")
+            #expect(replay[header: "Idempotent-Replayed"] == "true")
             // A refusal is the same problem either way; another preference gets the whole answer.
             let refused = try call(
                 service.port, "POST", "/v1/loans", token: ann, headers: minimal, json: #"{"bookIds": [4]}"#)
