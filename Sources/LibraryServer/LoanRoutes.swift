@@ -91,10 +91,8 @@ struct LoanRoutes: Sendable {
                     respond: { outcomes in
                         var headers = HTTPHeaders()
                         headers.set("Preference-Applied", "return=minimal")
-                        return .json(
-                            .object(members: [("outcomes", .array(outcomes.map { LibraryJSON.loan($0, action: verb) }))]
-                            ),
-                            status: status, headers: headers)
+                        let done = JSONValue.array(outcomes.map { LibraryJSON.loan($0, action: verb) })
+                        return .json(.object(members: [("outcomes", done)]), status: status, headers: headers)
                     })
             }
         }
