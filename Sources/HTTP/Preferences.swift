@@ -5,7 +5,7 @@
 ///     let preferences = Preferences(request.headers)  // Prefer: return=minimal, wait=10
 ///     preferences["return"]  // "minimal"
 ///     preferences["respond-async"]  // "" (named, without a value); nil when not stated
-public struct Preferences: Sendable, Equatable {
+public struct Preferences: Sendable {
     private var values: [(name: String, value: String)] = []
 
     /// Reads every `Prefer` field of `headers`.
@@ -28,10 +28,6 @@ public struct Preferences: Sendable, Equatable {
     public subscript(name: String) -> String? {
         let name = name.lowercased()
         return values.first { $0.name == name }?.value
-    }
-
-    public static func == (lhs: Preferences, rhs: Preferences) -> Bool {
-        lhs.values.elementsEqual(rhs.values) { $0.name == $1.name && $0.value == $1.value }
     }
 
     // MARK: - Private

@@ -60,7 +60,12 @@ struct ScreenVersion: Sendable {
 ///     let version = try versions.current(key, store: store, now: now)
 ///     versions.snapshot(key, tag: since)  // nil when forgotten: the front gets the whole document
 final class ScreenVersions: Sendable {
-    private struct Entry {
+    /// What the caches forget by: when a value was last used (a tick of `State.clock`).
+    private protocol RecentlyUsed {
+        var lastUse: Int { get }
+    }
+
+    private struct Entry: RecentlyUsed {
         var versions: [(tag: String, snapshot: Snapshot)] = []
         var lastUse = 0
 
@@ -79,7 +84,7 @@ final class ScreenVersions: Sendable {
     }
     /// A screen as read under one generation of the database at one second of the clock (nil: not known, as
     /// after a change; such a version is never answered again as it is, only reused to build the next one).
-    private struct Rendered {
+    private struct Rendered: RecentlyUsed {
         var generation: Int?
         var second: Int64
         var version: ScreenVersion
@@ -94,14 +99,7 @@ final class ScreenVersions: Sendable {
 
         /// Forgets the least recently used rendered screen while more than `limit` are kept.
         mutating func forgetRendered(keeping limit: Int) {
-            while rendered.count > limit {
-                // Through the indices: `min(by:)` copied two versions (a dozen references each) per comparison.
-                var oldest = rendered.startIndex
-                var index = rendered.index(after: oldest)
-                while index != rendered.endIndex {
-                    if rendered.values[index].lastUse < rendered.values[oldest].lastUse { oldest = index }
-                    rendered.formIndex(after: &index)
-                }
+            while rendered.count > limit, let oldest = Self.leastRecentlyUsed(rendered) {
                 rendered.remove(at: oldest)
             }
         }
@@ -109,16 +107,24 @@ final class ScreenVersions: Sendable {
         /// Forgets the least recently used screens' versions while more than `screens` screens or `versions`
         /// versions are kept.
         mutating func forgetEntries(keepingScreens screens: Int, versions: Int) {
-            while entries.count > screens || kept > versions, !entries.isEmpty {
-                var oldest = entries.startIndex
-                var index = entries.index(after: oldest)
-                while index != entries.endIndex {
-                    if entries.values[index].lastUse < entries.values[oldest].lastUse { oldest = index }
-                    entries.formIndex(after: &index)
-                }
+            while entries.count > screens || kept > versions, let oldest = Self.leastRecentlyUsed(entries) {
                 kept -= entries.values[oldest].versions.count
                 entries.remove(at: oldest)
             }
+        }
+
+        /// The index of the value used least recently, nil when there is none. Walks the indices and reads each
+        /// value's `lastUse` in place: `min(by:)` copied two values (a dozen references each) per comparison.
+        private static func leastRecentlyUsed<Value: RecentlyUsed>(_ values: [ScreenKey: Value])
+            -> Dictionary<ScreenKey, Value>.Index?
+        {
+            guard var oldest = values.indices.first else { return nil }
+            var index = values.index(after: oldest)
+            while index != values.endIndex {
+                if values.values[index].lastUse < values.values[oldest].lastUse { oldest = index }
+                values.formIndex(after: &index)
+            }
+            return oldest
         }
     }
     private let state = Locked(State())
