@@ -125,12 +125,14 @@ let package = Package(
             dependencies: ["LibraryCLI", "Library", "SQLite", "PostgreSQL", "StoreTestSupport"],
             exclude: ["Golden"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["Library", "SQLite"]),
-        .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Formats"]),
+        // The small HTTP/1.1 client the tests of HTTP and LibraryServer speak to their servers with.
+        .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
+        .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Formats", "HTTPTestSupport"]),
         .testTarget(
             name: "LibraryServerTests",
             dependencies: [
                 "LibraryServer", "HTTP", "Library", "SQLite", "PostgreSQL", "Formats", "Seeding", "StoreTestSupport",
-                "LibraryScreen", "Rendering", "Sections",
+                "LibraryScreen", "Rendering", "Sections", "HTTPTestSupport",
             ]
         ),
     ]

@@ -1,4 +1,5 @@
 import Formats
+import HTTP
 import Library
 import LibraryScreen
 import Rendering

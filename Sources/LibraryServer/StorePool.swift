@@ -1,3 +1,4 @@
+import HTTP
 import Library
 import PostgreSQL
 import SQLite

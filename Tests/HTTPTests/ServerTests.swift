@@ -1,6 +1,7 @@
 import Formats
 import Glibc
 import HTTP
+import HTTPTestSupport
 import Testing
 
 /// The real server on 127.0.0.1, port 0, spoken to over sockets.

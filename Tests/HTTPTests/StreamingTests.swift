@@ -1,5 +1,6 @@
 import Glibc
 import HTTP
+import HTTPTestSupport
 import Testing
 
 /// Event streams, deferred responses and graceful stop, on the real server.

@@ -1,6 +1,7 @@
 import Formats
 import Foundation
 import HTTP
+import HTTPTestSupport
 import Library
 import LibraryServer
 import SQLite

@@ -1,29 +1,30 @@
 import Glibc
 
-/// A small blocking HTTP/1.1 client over one loopback TCP connection, for the tests. Every read is bounded by a
+/// A small blocking HTTP/1.1 client over one loopback TCP connection, for the tests of HTTP and LibraryServer. Every read is bounded by a
 /// receive timeout, so a server that never answers fails the test instead of hanging it.
-final class TestClient {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+public final class TestClient {
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+        public init(description: String) { self.description = description }
     }
 
-    struct Response {
-        var status: Int
-        var headers: [(name: String, value: String)]
-        var body: [UInt8]
+    public struct Response {
+        public var status: Int
+        public var headers: [(name: String, value: String)]
+        public var body: [UInt8]
 
-        subscript(header name: String) -> String? {
+        public subscript(header name: String) -> String? {
             headers.first { $0.name.lowercased() == name.lowercased() }?.value
         }
 
-        var text: String { String(decoding: body, as: UTF8.self) }
+        public var text: String { String(decoding: body, as: UTF8.self) }
     }
 
-    let fd: Int32
+    public let fd: Int32
     private var buffer: [UInt8] = []
 
     /// Connects to 127.0.0.1:`port`; reads give up after `timeoutSeconds`.
-    init(port: Int, timeoutSeconds: Int = 10) throws {
+    public init(port: Int, timeoutSeconds: Int = 10) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket failed") }
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
@@ -50,13 +51,13 @@ final class TestClient {
         Glibc.close(fd)
     }
 
-    func close() {
+    public func close() {
         shutdown(fd, Int32(SHUT_RDWR))
     }
 
     /// Writes all of `bytes`; false when the server closed the connection.
     @discardableResult
-    func send(_ bytes: [UInt8]) -> Bool {
+    public func send(_ bytes: [UInt8]) -> Bool {
         var sent = 0
         while sent < bytes.count {
             let count = bytes[sent...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -67,13 +68,13 @@ final class TestClient {
     }
 
     @discardableResult
-    func send(_ text: String) -> Bool {
+    public func send(_ text: String) -> Bool {
         send(Array(text.utf8))
     }
 
     /// Sends a request with `Host` and, for a body, `Content-Length`.
     @discardableResult
-    func request(
+    public func request(
         _ method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8] = []
     ) -> Bool {
         var text = "\(method) \(target) HTTP/1.1\r\nHost: localhost\r\n"
@@ -116,7 +117,7 @@ final class TestClient {
     }
 
     /// Reads a status line and header fields.
-    func readHead() throws -> Response {
+    public func readHead() throws -> Response {
         let statusLine = try readLine()
         let parts = statusLine.split(separator: " ", maxSplits: 2)
         guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), let status = Int(parts[1]) else {
@@ -133,7 +134,7 @@ final class TestClient {
     }
 
     /// Reads one chunk of a chunked body; nil for the last (empty) chunk.
-    func readChunk() throws -> [UInt8]? {
+    public func readChunk() throws -> [UInt8]? {
         let sizeLine = try readLine()
         guard let size = Int(sizeLine.split(separator: ";").first ?? "", radix: 16) else {
             throw Failure(description: "bad chunk size: \(sizeLine)")
@@ -150,7 +151,7 @@ final class TestClient {
     }
 
     /// Reads a whole response; `head` for the answer to a HEAD request (no body whatever its length says).
-    func readResponse(head: Bool = false) throws -> Response {
+    public func readResponse(head: Bool = false) throws -> Response {
         var response = try readHead()
         if head || response.status == 204 || response.status == 304 { return response }
         if response[header: "Transfer-Encoding"]?.lowercased() == "chunked" {
@@ -173,7 +174,7 @@ final class TestClient {
     }
 
     /// Reads until the server closes the connection (or the timeout); true when it did close.
-    func waitForClose() -> Bool {
+    public func waitForClose() -> Bool {
         for _ in 0..<100_000 {
             var byte: UInt8 = 0
             let count = recv(fd, &byte, 1, 0)
@@ -185,17 +186,17 @@ final class TestClient {
     }
 
     /// Whether anything (data or the end) arrives within `milliseconds`.
-    func isReadable(withinMilliseconds milliseconds: Int32) -> Bool {
+    public func isReadable(withinMilliseconds milliseconds: Int32) -> Bool {
         var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         return poll(&entry, 1, milliseconds) > 0
     }
 
     /// Bytes received and not yet consumed.
-    var pending: [UInt8] { buffer }
+    public var pending: [UInt8] { buffer }
 }
 
 extension String {
-    var trimmed: String {
+    public var trimmed: String {
         var text = Substring(self)
         while text.first == " " { text = text.dropFirst() }
         while text.last == " " { text = text.dropLast() }
@@ -205,7 +206,7 @@ extension String {
 
 extension String {
     /// The Server-Sent Events frames in the text: the pieces ended by a blank line.
-    var frames: [String] {
+    public var frames: [String] {
         var frames: [String] = []
         var rest = Substring(self)
         while let range = rest.firstRange(of: "\n\n") {
