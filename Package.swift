@@ -122,7 +122,7 @@ let package = Package(
             name: "LibraryScreenTests", dependencies: ["LibraryScreen", "Library", "Sections", "StoreTestSupport"]),
         .testTarget(
             name: "LibraryCLITests",
-            dependencies: ["LibraryCLI", "Library", "SQLite", "PostgreSQL", "StoreTestSupport"],
+            dependencies: ["LibraryCLI", "Library", "SQLite", "PostgreSQL", "StoreTestSupport", "Rendering"],
             exclude: ["Golden"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["Library", "SQLite"]),
         // The small HTTP/1.1 client the tests of HTTP and LibraryServer speak to their servers with.

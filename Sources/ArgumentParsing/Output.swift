@@ -67,7 +67,7 @@ extension ArgumentParser {
         let program = ([root.name] + error.commandPath).joined(separator: " ")
         var lines = TextWrap.paragraphs("Error: " + error.error.message, width: width)
         lines += TextWrap.items(usageWords(for: error.commandPath), width: width, prefix: "Usage: ", indent: 7)
-        lines.append("  See '\(program) --help' for more information.")
+        lines += TextWrap.paragraphs("  See '\(program) --help' for more information.", width: width)
         return ParserOutput(
             text: lines.joined(separator: "\n") + "\n", channel: .standardError, exitCode: ExitCode.usageError)
     }

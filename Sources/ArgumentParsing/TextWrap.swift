@@ -4,8 +4,8 @@
 enum TextWrap {
     /// Wraps `items` (words that must not be split) into lines of at most `width` columns.
     ///
-    /// The first line starts with `prefix`; later lines are indented by `indent` spaces. A word wider than the
-    /// available room gets a line of its own.
+    /// The first line starts with `prefix`; later lines are indented by `indent` spaces, or fewer when the word
+    /// would not fit after them. A word wider than the available room gets a line of its own.
     static func items(_ items: [String], width: Int, prefix: String = "", indent: Int) -> [String] {
         var lines: [String] = []
         var line = prefix
@@ -13,7 +13,7 @@ enum TextWrap {
         for item in items {
             if lineHasWord, line.count + 1 + item.count > width {
                 lines.append(line)
-                line = String(repeating: " ", count: indent)
+                line = String(repeating: " ", count: max(0, min(indent, width - item.count)))
                 lineHasWord = false
             }
             line += (lineHasWord ? " " : "") + item
@@ -42,12 +42,16 @@ enum TextWrap {
     static let entryColumn = 26
 
     /// A two-column entry: `label` at column 2, `text` wrapped from column `column` (on the next line if the label
-    /// is too wide), continuation lines hanging under the text column.
+    /// is too wide), continuation lines hanging under the text column. When `width` leaves the text column less
+    /// than 20 cells, the text goes under the label instead, indented by 6.
     static func entry(label: String, text: String, width: Int, column: Int = entryColumn) -> [String] {
         let labelLine = "  " + label
         let words = text.split(separator: " ").map(String.init)
         guard !words.isEmpty else { return [labelLine] }
-        let textWidth = max(width, column + 20)
+        guard width >= column + 20 else {
+            return [labelLine] + items(words, width: width, prefix: String(repeating: " ", count: 6), indent: 6)
+        }
+        let textWidth = width
         if labelLine.count <= column - 2 {
             let prefix = labelLine + String(repeating: " ", count: column - labelLine.count)
             return items(words, width: textWidth, prefix: prefix, indent: column)

@@ -200,7 +200,7 @@ struct CommandContext {
 
     /// A note for the person at the terminal, on standard error; `-q` silences it.
     func note(_ text: String) {
-        if !options.isQuiet { console.err(CommandText.line(text) + "\n") }
+        if !options.isQuiet { console.err(CommandText.message(text, width: options.messageWidth)) }
     }
 
     // MARK: - The client

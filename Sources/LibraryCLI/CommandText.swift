@@ -29,6 +29,22 @@ enum CommandText {
         TerminalText.sanitized(text)
     }
 
+    /// One line cleaned for a terminal and folded at `width` cells: lines that end in newlines, none wider than
+    /// `width` (a word wider than a line is broken across lines, never cut).
+    ///
+    ///     CommandText.folded("Took Jane Eyre (#5), due 2026-12-17.", width: 20)
+    ///     // "Took Jane Eyre (#5),\ndue 2026-12-17.\n"
+    static func folded(_ text: String, width: Int) -> String {
+        TerminalText.folded(text, width: width).map { $0 + "\n" }.joined()
+    }
+
+    /// A message ending in a newline: folded at `width`, or one cleaned line when `width` is nil.
+    ///
+    ///     CommandText.message("Took Dune (#5).", width: nil)  // "Took Dune (#5).\n"
+    static func message(_ text: String, width: Int?) -> String {
+        width.map { folded(text, width: $0) } ?? line(text) + "\n"
+    }
+
     /// Text of several lines (such as a usage error) with each line cleaned; the line breaks between them are kept.
     ///
     ///     CommandText.lines("Error: '\u{1B}' is not a number\nUsage: ...\n")
@@ -39,10 +55,11 @@ enum CommandText {
 }
 
 extension CommandContext {
-    /// Prints one line of text output (a confirmation, a summary), cleaned for the terminal.
+    /// Prints one line of text output (a confirmation, a summary), cleaned for the terminal and folded at the
+    /// output's width when one is known (broken at spaces, a longer word across lines: nothing is cut).
     ///
     ///     context.say("Added Dune as book #50.")
     func say(_ line: String) {
-        console.out(CommandText.line(line) + "\n")
+        console.out(CommandText.message(line, width: options.messageWidth))
     }
 }

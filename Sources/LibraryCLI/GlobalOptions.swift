@@ -32,6 +32,10 @@ struct GlobalOptions {
     var format: Format
     var useColor: Bool
     var width: Int
+    /// The width messages (confirmations, summaries, notes) are folded at: `width` when it was set (`--width`,
+    /// `COLUMNS`) or is the terminal's; nil for output to a file or pipe at the default 80, where each message stays
+    /// on one line for scripts.
+    var messageWidth: Int?
     var isQuiet: Bool
 
     init(_ parsed: ParsedCommand, environment: [String: String], console: Console) throws(UsageError) {
@@ -41,10 +45,13 @@ struct GlobalOptions {
         isQuiet = parsed.flag("quiet")
         if let width = try parsed.integer("width", in: 20...1000) {
             self.width = width
+            messageWidth = width
         } else if let columns = environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 {
             width = max(20, min(columns, 1000))
+            messageWidth = width
         } else {
             width = max(20, min(console.terminalWidth ?? 80, 1000))
+            messageWidth = console.terminalWidth == nil ? nil : width
         }
         switch parsed.string("color") ?? "auto" {
         case "always": useColor = true

@@ -65,7 +65,8 @@ public enum LibraryCommandLine {
             return error.exitCode
         } catch {
             let failure = Failure(error)
-            console.err("Error: \(CommandText.line(failure.message))\n")
+            let width = messageWidth(arguments: arguments, environment: environment, console: console)
+            console.err(CommandText.message("Error: " + failure.message, width: width))
             return failure.code.rawValue
         }
     }
@@ -119,8 +120,14 @@ public enum LibraryCommandLine {
     // MARK: - Private
 
     /// The width of help and usage errors: `--width` (read before parsing, which help and errors cut short),
-    /// else `COLUMNS`, else the terminal's, as for other text.
+    /// else `COLUMNS`, else the terminal's, as for other text, else 80.
     private static func helpWidth(arguments: [String], environment: [String: String], console: Console) -> Int {
+        messageWidth(arguments: arguments, environment: environment, console: console) ?? 80
+    }
+
+    /// The width error messages are folded at: `--width`, else `COLUMNS`, else the terminal's; nil when none is
+    /// known (output to a file or pipe), so that scripts get each message on one line.
+    private static func messageWidth(arguments: [String], environment: [String: String], console: Console) -> Int? {
         for (index, argument) in arguments.enumerated() {
             if argument == "--" { break }
             let value =
@@ -129,7 +136,7 @@ public enum LibraryCommandLine {
             if let width = value.flatMap({ Int($0) }), (20...1000).contains(width) { return width }
         }
         if let columns = environment["COLUMNS"].flatMap({ Int($0) }), columns >= 20 { return min(columns, 200) }
-        return min(max(console.terminalWidth ?? 80, 20), 200)
+        return console.terminalWidth.map { min(max($0, 20), 200) }
     }
 
     private static func emit(_ output: ParserOutput, to console: Console) {

@@ -31,16 +31,22 @@ struct TextTable {
         rows.append(row.map(TerminalText.sanitized))
     }
 
-    /// The table as lines ending in newlines, no line wider than `width` cells.
+    /// The table as lines ending in newlines, no line wider than `width` cells (when `width` leaves each column at
+    /// least one cell and one space between them).
     func render(width: Int) -> String {
-        let gap = 2
+        let count = columns.count
         var widths = columns.indices.map { index in
             ([columns[index].title] + rows.map { $0[index] }).map(DisplayWidth.of).max() ?? 0
         }
-        // Shrink the widest columns until the table fits, keeping each at least 3 cells.
-        let available = max(width - gap * (columns.count - 1), columns.count * 3)
+        // Columns two cells apart, one when that leaves each too little room; the widest columns shrink until the
+        // table fits, each keeping at least 3 cells (fewer when the width has no room for 3).
+        let gap = widths.reduce(0, +) + 2 * (count - 1) <= width || 5 * count - 2 <= width ? 2 : 1
+        let available = max(width - gap * (count - 1), count)
+        let least = min(3, max(1, available / max(1, count)))
         while widths.reduce(0, +) > available {
-            guard let widest = widths.indices.max(by: { widths[$0] < widths[$1] }), widths[widest] > 3 else { break }
+            guard let widest = widths.indices.max(by: { widths[$0] < widths[$1] }), widths[widest] > least else {
+                break
+            }
             widths[widest] -= 1
         }
         func line(_ cells: [String]) -> String {

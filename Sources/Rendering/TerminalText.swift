@@ -116,6 +116,48 @@ public enum TerminalText {
         return lines.map(isolated)
     }
 
+    /// Sanitised text broken at spaces into lines of at most `width` cells, like ``wrapped(_:width:)``, but losing
+    /// nothing: a word wider than a line is broken between grapheme clusters across lines instead of cut. For
+    /// messages (a confirmation, a note, an error) whose every character counts, such as a path or a command.
+    ///
+    ///     TerminalText.folded("Saved to /tmp/library.sqlite", width: 10)
+    ///     // ["Saved to", "/tmp/libra", "ry.sqlite"]
+    public static func folded(_ text: String, width: Int) -> [String] {
+        let clean = sanitized(text)
+        guard width > 0 else { return [] }
+        if DisplayWidth.of(clean) <= width { return [isolated(clean)] }
+        var lines: [String] = []
+        var current = ""
+        var currentWidth = 0
+        func endLine() {
+            lines.append(current)
+            current = ""
+            currentWidth = 0
+        }
+        for word in clean.split(separator: " ", omittingEmptySubsequences: true) {
+            let word = String(word)
+            let wordWidth = DisplayWidth.of(word)
+            if currentWidth > 0 && currentWidth + 1 + wordWidth > width { endLine() }
+            if currentWidth > 0 {
+                current += " "
+                currentWidth += 1
+            }
+            guard currentWidth + wordWidth > width else {
+                current += word
+                currentWidth += wordWidth
+                continue
+            }
+            for character in word {
+                let cells = DisplayWidth.of(character)
+                if currentWidth > 0 && currentWidth + cells > width { endLine() }
+                current.append(character)
+                currentWidth += cells
+            }
+        }
+        if currentWidth > 0 || lines.isEmpty { lines.append(current) }
+        return lines.map(isolated)
+    }
+
     /// `unit` written `count` times (none when `count` is not positive), built in one allocation: the renderer pads
     /// and draws borders with it on every line, where `String(repeating:count:)` costs several times as much.
     ///

@@ -104,7 +104,8 @@ struct UsageErrorTests {
                 '--search'?
                 Usage: librarycli list [--page <n>]
                        [--per-page <n>] [--all] [--search <text>]
-                  See 'librarycli list --help' for more information.
+                  See 'librarycli list --help' for more
+                  information.
 
                 """)
     }

@@ -51,4 +51,23 @@ import Testing
         #expect(TerminalText.wrapped("Supercalifragilistic", width: 6) == ["Super…"])
         #expect(TerminalText.wrapped("a\nb", width: 5) == ["a b"])
     }
+
+    @Test func foldingBreaksLongWordsAndLosesNothing() {
+        #expect(
+            TerminalText.folded("Saved to /tmp/library.sqlite", width: 10) == ["Saved to", "/tmp/libra", "ry.sqlite"])
+        #expect(TerminalText.folded("Took Dune (#5).", width: 40) == ["Took Dune (#5)."])
+        #expect(TerminalText.folded("", width: 5) == [""])
+        #expect(TerminalText.folded("紅樓夢紅樓夢 x", width: 5) == ["紅樓", "夢紅", "樓夢", "x"])
+        // Any text at any width: every line fits, and the words come back whole in order.
+        var random = SystemRandomNumberGenerator()
+        let pieces = ["a", "Dune", "紅樓夢", "😀", "e\u{301}", "/very/long/path/to/a/library.sqlite", "·", "--search"]
+        for _ in 0..<300 {
+            let words = (0..<Int.random(in: 0...12, using: &random)).map { _ in pieces.randomElement(using: &random)! }
+            let text = words.joined(separator: " ")
+            let width = Int.random(in: 2...30, using: &random)
+            let lines = TerminalText.folded(text, width: width)
+            for line in lines { #expect(DisplayWidth.of(line) <= width, "\(text) at \(width): \(line)") }
+            #expect(lines.joined().filter { $0 != " " } == text.filter { $0 != " " }, "\(text) at \(width)")
+        }
+    }
 }

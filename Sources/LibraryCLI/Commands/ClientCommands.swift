@@ -18,7 +18,7 @@ enum ClientCommands {
             context.console.out(document.serialized(pretty: true) + "\n")
         case .text:
             guard !clients.isEmpty else {
-                context.console.out("No clients yet. Add one with: \(context.program) clients add \"Your Name\"\n")
+                context.say("No clients yet. Add one with: \(context.program) clients add \"Your Name\"")
                 return .success
             }
             var table = TextTable(columns: [
