@@ -1,3 +1,4 @@
+import Glibc
 import Library
 import PostgreSQL
 import SQLite
@@ -106,12 +107,24 @@ struct Failure: Error {
         }
     }
 
+    /// Whether `path`'s file may be written to but its folder may not (so SQLite cannot make its journal files).
+    private static func folderIsReadOnly(of path: String) -> Bool {
+        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+        return access(path, W_OK) == 0 && access(folder.isEmpty ? "/" : folder, W_OK) != 0
+    }
+
     init(sqlite error: SQLiteError, path: String?) {
         let file = path.map { "'\($0)'" } ?? "the database"
         if error.isBusy {
             self.init(
                 message: "\(file) stayed busy (another librarycli is writing to it); nothing was changed. Try again.",
                 code: .busy)
+        } else if error.isReadOnly, let path, Self.folderIsReadOnly(of: path) {
+            // The file may be writable: SQLite's journal files (`-wal`, `-shm`) go beside it, in its folder.
+            self.init(
+                message: "cannot write to \(file): its folder is read-only, and the database keeps its journal files "
+                    + "(\(path.split(separator: "/").last ?? "")-wal, -shm) beside it (\(error.message)).",
+                code: .cannotWrite)
         } else if error.isReadOnly {
             self.init(message: "cannot write to \(file): it is read-only (\(error.message)).", code: .cannotWrite)
         } else if error.isNotADatabase {
