@@ -40,10 +40,13 @@ export class SignedOut extends Error {
   }
 }
 
-/** The server could not be reached (or kept answering 503) after the retries. */
+/** The server could not be reached (or kept answering 503) after the retries. A read says only that; a change
+ * also says that nothing was done. */
 export class Unreachable extends Error {
-  constructor(detail) {
-    super(detail || "The library cannot be reached right now; nothing was changed. Try again.");
+  constructor(detail, { read = false } = {}) {
+    super(detail || (read
+      ? "The library cannot be reached right now."
+      : "The library cannot be reached right now; nothing was changed. Try again."));
     this.name = "Unreachable";
   }
 }
@@ -68,10 +71,16 @@ async function problemOf(response) {
  * One request to the API. Retries (with the same Idempotency-Key, when given) after a network failure or a 503,
  * at most `attempts` times, waiting Retry-After or a short back-off. Resolves the Response of a 2xx or 304; throws
  * SignedOut for 401, ProblemError for another problem, Unreachable when it never got an answer.
+ *
+ * The token goes along unless `signedIn` is false (the public routes: signing in, the demo clients), so a stale
+ * token never gets in the way of those; a 401 to a request that carried it means it is no longer good, and it is
+ * forgotten at once.
  */
-export async function request(method, href, { body, idempotencyKey, signal, attempts = 4, headers = {} } = {}) {
+export async function request(
+  method, href, { body, idempotencyKey, signal, attempts = 4, headers = {}, signedIn = true } = {},
+) {
   const fields = { Accept: "application/json", ...headers };
-  const token = session.token;
+  const token = signedIn ? session.token : null;
   if (token) fields.Authorization = `Bearer ${token}`;
   if (idempotencyKey) fields["Idempotency-Key"] = idempotencyKey;
   let payload;
@@ -86,13 +95,14 @@ export async function request(method, href, { body, idempotencyKey, signal, atte
       response = await fetch(href, { method, headers: fields, body: payload, signal, cache: "no-store" });
     } catch (error) {
       if (signal?.aborted) throw error;
-      lastFailure = new Unreachable();
+      lastFailure = new Unreachable(undefined, { read: method === "GET" });
       await sleep(250 * 2 ** attempt);
       continue;
     }
     if (response.ok || response.status === 304) return response;
     if (response.status === 401) {
       const problem = await problemOf(response);
+      if (token && session.token === token) session.clear();
       throw new SignedOut(problem.code === "sign-in-failed" ? problem.detail : undefined);
     }
     if (response.status === 503 && attempt + 1 < attempts) {
@@ -103,7 +113,7 @@ export async function request(method, href, { body, idempotencyKey, signal, atte
     }
     throw new ProblemError(response.status, await problemOf(response));
   }
-  throw lastFailure ?? new Unreachable();
+  throw lastFailure ?? new Unreachable(undefined, { read: method === "GET" });
 }
 
 /** GET a JSON document; resolves {status, etag, json} (json null for 304). */
@@ -116,7 +126,8 @@ export async function getJSON(href, options = {}) {
 /** Signs in; resolves the token. A wrong card or PIN is a SignedOut error whose message says so. */
 export async function signIn(cardNumber, pin) {
   try {
-    const response = await request("POST", "/v1/sessions", { body: { cardNumber, pin }, attempts: 2 });
+    session.clear();
+    const response = await request("POST", "/v1/sessions", { body: { cardNumber, pin }, attempts: 2, signedIn: false });
     const answer = await response.json();
     session.save(answer.token, cardNumber);
     return answer;
@@ -126,12 +137,17 @@ export async function signIn(cardNumber, pin) {
   }
 }
 
-/** Signs out: revokes the token on the server (DELETE /v1/sessions/current), then forgets it here. */
+/**
+ * Signs out: revokes the token on the server (DELETE /v1/sessions/current), then forgets it here whatever the
+ * answer. Resolves true when the server ended the session (or no longer knew the token), false when it could not
+ * be asked (unreachable, or a failure of its own): the token then still works there until it is revoked.
+ */
 export async function signOut() {
   try {
     if (session.token) await request("DELETE", "/v1/sessions/current", { attempts: 2 });
-  } catch {
-    // Already unknown (401) or the server is away: the token is forgotten here all the same.
+    return true;
+  } catch (error) {
+    return error instanceof SignedOut;
   } finally {
     session.clear();
   }

@@ -5,7 +5,7 @@
 import { ProblemError, SignedOut, Unreachable, getJSON, newIdempotencyKey, request, session, signIn, signOut } from "./api.js";
 import { ChangeMismatch, applyChanges } from "./changes.js";
 import { LiveScreen } from "./live.js";
-import { draw, showStatus } from "./render.js";
+import { describe, draw, showStatus } from "./render.js";
 
 const $ = (selector) => document.querySelector(selector);
 const QUERY_KEY = "librarycli.query";
@@ -50,19 +50,32 @@ function publish() {
 
 // MARK: - Sign-in
 
+/** The sign-in page: whatever signed the page out (Sign out, a 401, a revoked token), the token is forgotten here
+ * and the screen, its statuses and the connection notice go. */
 async function showSignIn(message) {
   stopLive();
+  session.clear();
   state.screen = null;
+  state.statuses.clear();
+  setNotice("");
   root().replaceChildren();
   root().hidden = true;
+  $("#screen-title").hidden = true;
   $("#sign-out").hidden = true;
   $("#who").textContent = "";
   $("#sign-in").hidden = false;
   $("#sign-in-error").textContent = message || "";
   $("#pin").value = "";
   $("#card").focus();
+  await showDemoClients(state.generation);
+}
+
+/** The demo clients (a public route: no token goes with it). While the library cannot be reached it asks again
+ * every few seconds, for as long as the sign-in page is shown. */
+async function showDemoClients(generation) {
   try {
-    const { json } = await getJSON("/v1/demo", { attempts: 2 });
+    const { json } = await getJSON("/v1/demo", { attempts: 2, signedIn: false });
+    if (generation !== state.generation) return;
     const list = $("#demo-clients");
     list.replaceChildren();
     for (const client of json.clients || []) {
@@ -82,8 +95,12 @@ async function showSignIn(message) {
       list.append(item);
     }
     $("#demo").hidden = !json.demo || list.childElementCount === 0;
-  } catch {
+  } catch (error) {
+    if (generation !== state.generation) return;
     $("#demo").hidden = true;
+    if (!(error instanceof ProblemError) || error.status >= 500) {
+      setTimeout(() => { if (generation === state.generation) showDemoClients(generation); }, 3000);
+    }
   }
 }
 
@@ -105,6 +122,8 @@ async function submitSignIn(event) {
     state.query = "";
     sessionStorage.removeItem(QUERY_KEY);
     await showScreen();
+    // The form is gone with the focus in it: the focus goes to the top of the screen.
+    if (!$("#screen-title").hidden) $("#screen-title").focus();
   } catch (failure) {
     error.textContent = failure.message;
   } finally {
@@ -116,10 +135,13 @@ async function doSignOut() {
   const button = $("#sign-out");
   button.disabled = true;
   stopLive();
-  await signOut();
+  const ended = await signOut();
   button.disabled = false;
   sessionStorage.removeItem(QUERY_KEY);
-  await showSignIn("You are signed out.");
+  await showSignIn(ended
+    ? "You are signed out."
+    : "The library could not be reached, so your session could not be ended on the server (it is still valid " +
+      "there until it is revoked); this page has forgotten it.");
 }
 
 // MARK: - The screen
@@ -137,18 +159,45 @@ const ui = {
     say(owner, action.reason || "This cannot be done right now.");
   },
   statusOf(owner) {
-    return state.statuses.get(owner) || "";
+    return state.statuses.get(owner)?.text || "";
   },
   currentSearch() {
     return new URLSearchParams(state.query).get("search") || "";
   },
 };
 
-function say(owner, text) {
-  if (text) state.statuses.set(owner, text);
+/**
+ * Says `text` on an item's (or supplementary's) status line. It stays as long as what it is about does: it goes when
+ * that item's content changes (or the item goes), and a connection failure goes as soon as the library answers
+ * again.
+ */
+function say(owner, text, { connection = false } = {}) {
+  if (text) state.statuses.set(owner, { text, content: contentOf(owner), connection });
   else state.statuses.delete(owner);
   const line = showStatus(root(), owner, text);
   if (!line && text) announce(text);
+}
+
+/** The content (as JSON) of the item or supplementary that owns a status line, undefined when it is not shown. */
+function contentOf(owner) {
+  for (const section of state.screen?.sections || []) {
+    for (const item of section.items) if (item.id === owner) return JSON.stringify(item);
+    for (const supplementary of section.supplementaries) {
+      if (`${section.id}/${supplementary.kind}/${supplementary.id}` === owner) return JSON.stringify(supplementary);
+    }
+  }
+  return undefined;
+}
+
+/** Forgets the statuses that are no longer true: their owner changed or went (or, with `connection`, the library
+ * answered again after a connection failure). */
+function forgetStaleStatuses({ connection = false } = {}) {
+  for (const [owner, status] of state.statuses) {
+    if ((connection && status.connection) || contentOf(owner) !== status.content) {
+      state.statuses.delete(owner);
+      showStatus(root(), owner, "");
+    }
+  }
 }
 
 function redraw() {
@@ -161,6 +210,7 @@ async function showScreen() {
   stopLive();
   const generation = state.generation;
   $("#sign-in").hidden = true;
+  $("#screen-title").hidden = false;
   $("#sign-out").hidden = false;
   $("#who").textContent = session.card ? `Card ${session.card}` : "";
   root().hidden = false;
@@ -182,7 +232,8 @@ async function showScreen() {
       sessionStorage.removeItem(QUERY_KEY);
       return showScreen();
     }
-    setNotice(`${error.message} The page tries again in a few seconds.`);
+    const words = error instanceof Unreachable ? "The library cannot be reached right now." : error.message;
+    setNotice(`${words} The page tries again in a few seconds.`);
     setTimeout(() => { if (generation === state.generation) showScreen(); }, 3000);
   } finally {
     root().removeAttribute("aria-busy");
@@ -202,8 +253,10 @@ function follow(generation) {
       if (generation === state.generation) showSignIn(error.message);
     },
     onState: (live) => {
+      if (generation !== state.generation) return;
       root().dataset.live = live;
       setNotice(live === "reconnecting" ? "Reconnecting to the library…" : "");
+      if (live === "live") forgetStaleStatuses({ connection: true });
     },
   });
   state.live = live;
@@ -216,6 +269,7 @@ function receive(body, etag) {
     state.screen = { sections: body.sections || [], emptyState: body.emptyState ?? null };
     state.etag = etag;
     state.counts.reloads += 1;
+    forgetStaleStatuses({ connection: true });
     redraw();
     return;
   }
@@ -231,55 +285,16 @@ function receive(body, etag) {
   }
   state.etag = etag;
   state.counts.applied += 1;
-  forgetGoneStatuses();
+  forgetStaleStatuses({ connection: true });
   redraw();
-  announce(describe(body.changes));
-}
-
-/** Statuses of items that are no longer on the screen go with them. */
-function forgetGoneStatuses() {
-  const owners = new Set();
-  for (const section of state.screen.sections) {
-    for (const item of section.items) owners.add(item.id);
-    for (const supplementary of section.supplementaries) owners.add(`${section.id}/${supplementary.kind}/${supplementary.id}`);
-  }
-  for (const owner of state.statuses.keys()) if (!owners.has(owner)) state.statuses.delete(owner);
-}
-
-/** A few words on what changed, for screen readers: "Your books: 1 added. Library: 2 changed." */
-function describe(changes) {
-  const names = new Map();
-  for (const section of state.screen.sections) {
-    const header = section.supplementaries.find((supplementary) => supplementary.kind === "header");
-    names.set(section.id, header?.title || section.id);
-  }
-  const counts = new Map();
-  const count = (section, what) => {
-    const entry = counts.get(section) || { added: 0, removed: 0, changed: 0 };
-    entry[what] += 1;
-    counts.set(section, entry);
-  };
-  for (const entry of changes.items.inserted) count(entry.section, "added");
-  for (const entry of changes.items.deleted) count(entry.section, "removed");
-  for (const entry of changes.items.moved) {
-    if (entry.fromSection !== entry.toSection) {
-      count(entry.fromSection, "removed");
-      count(entry.toSection, "added");
-    }
-  }
-  for (const entry of changes.items.updated) count(entry.section, "changed");
-  const parts = [];
-  for (const [section, entry] of counts) {
-    const words = Object.entries(entry).filter(([, n]) => n > 0).map(([what, n]) => `${n} ${what}`);
-    if (words.length) parts.push(`${names.get(section) || section}: ${words.join(", ")}.`);
-  }
-  return parts.join(" ");
+  announce(describe(state.screen, body.changes));
 }
 
 function navigate(href) {
   const at = href.indexOf("?");
   state.query = at >= 0 ? href.slice(at) : "";
   sessionStorage.setItem(QUERY_KEY, state.query);
+  for (const owner of state.statuses.keys()) showStatus(root(), owner, "");
   state.statuses.clear();
   showScreen().then(() => {
     // The control used stays focused when it is still there (a search box, a paging button); else the screen.
@@ -301,7 +316,7 @@ async function perform(action, owner, button) {
   } catch (error) {
     if (error instanceof SignedOut) return showSignIn(error.message);
     const words = error instanceof ProblemError || error instanceof Unreachable ? error.message : String(error);
-    say(owner, words);
+    say(owner, words, { connection: error instanceof Unreachable || (error instanceof ProblemError && error.status >= 500) });
   } finally {
     button.removeAttribute("aria-busy");
     button.textContent = title;

@@ -125,7 +125,53 @@ function statusLine(owner, ui) {
 
 // MARK: - Supplementaries
 
-function supplementaryContent(supplementary, sectionId, ui) {
+/**
+ * A line of the document as the page shows it. The document is the terminal's too, and some lines end with the
+ * command to type there ("Pick one from the library below: librarycli take <book-id>"): the page has buttons for
+ * what it can do, so it leaves the command out ("Pick one from the library below."). `program` is the first word of
+ * the document's commands; a line that is only a command is left out (null).
+ *
+ *     frontLine("See the first page: librarycli list", "librarycli")  // "See the first page."
+ */
+export function frontLine(line, program) {
+  const text = String(line);
+  if (!program) return text;
+  const escaped = program.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const command = new RegExp("(^|:\\s+)" + escaped + "(\\s|$)");
+  const found = command.exec(text);
+  if (!found) return text;
+  const before = text.slice(0, found.index).trimEnd();
+  if (!before) return null;
+  return /[.!?…]$/.test(before) ? before : `${before}.`;
+}
+
+/** The program the document's commands start with ("librarycli"), or null when it has none. */
+function programOf(screen) {
+  for (const section of screen.sections || []) {
+    const owners = [...(section.items || []), ...(section.supplementaries || [])];
+    for (const owner of owners) {
+      for (const action of owner.actions || []) {
+        const word = typeof action.command === "string" ? action.command.trim().split(/\s+/)[0] : "";
+        if (word) return word;
+      }
+    }
+  }
+  return null;
+}
+
+/** Where a "Clear search" button goes in this section's empty state: the section's search without the text, when
+ * the screen shown is a search; else null. */
+function clearSearchHref(section, ui) {
+  if (!ui.currentSearch()) return null;
+  for (const supplementary of section?.supplementaries || []) {
+    for (const action of supplementary.actions || []) {
+      if (actionKind(action) === "search") return action.href.split("?")[0];
+    }
+  }
+  return null;
+}
+
+function supplementaryContent(supplementary, sectionId, ui, { program = null, clearSearch = null } = {}) {
   const kind = supplementary.kind;
   const box = element("div", `supplementary-body`);
   const heading = element(kind === "header" ? "h2" : "p", "supplementary-title", supplementary.title);
@@ -136,11 +182,34 @@ function supplementaryContent(supplementary, sectionId, ui) {
     heading.append(" ", count);
   }
   box.append(heading);
-  if (supplementary.subtitle) box.append(element("p", "supplementary-subtitle", supplementary.subtitle));
-  for (const line of supplementary.lines || []) box.append(element("p", "supplementary-line", line));
+  if (supplementary.subtitle) {
+    const subtitle = frontLine(supplementary.subtitle, program);
+    if (subtitle !== null) box.append(element("p", "supplementary-subtitle", subtitle));
+  }
+  for (const line of supplementary.lines || []) {
+    const shown = frontLine(line, program);
+    if (shown !== null) box.append(element("p", "supplementary-line", shown));
+  }
   const actions = element("div", "actions");
   const owner = `${sectionId}/${kind}/${supplementary.id}`;
   drawActions(supplementary.actions || [], owner, ui, actions);
+  if (clearSearch && kind === "empty") {
+    const wrapper = element("div", "action");
+    const button = element("button", "button button-clear-search", "Clear search");
+    button.type = "button";
+    button.dataset.actionId = "clear-search";
+    button.addEventListener("click", () => {
+      // The search box is kept as typed across redraws: empty it, and keep the focus there.
+      const input = button.closest("section")?.querySelector("form.search input");
+      if (input) {
+        input.value = "";
+        input.focus({ preventScroll: true });
+      }
+      ui.navigate(clearSearch);
+    });
+    wrapper.append(button);
+    actions.append(wrapper);
+  }
   if (actions.childElementCount) {
     box.append(actions);
     box.append(statusLine(owner, ui));
@@ -196,7 +265,7 @@ function redraw(node, data, make) {
   }
 }
 
-function drawSection(node, section, ui, made, itemNodes) {
+function drawSection(node, section, ui, made, itemNodes, program) {
   applyLayout(node, section.layout);
   node.dataset.sectionId = section.id;
   let top = node.querySelector(":scope > .section-top");
@@ -231,7 +300,8 @@ function drawSection(node, section, ui, made, itemNodes) {
       made.push(child);
     }
     oldSupplementaries.delete(key);
-    redraw(child, supplementary, () => supplementaryContent(supplementary, section.id, ui));
+    const extra = { program, clearSearch: supplementary.kind === "empty" ? clearSearchHref(section, ui) : null };
+    redraw(child, { supplementary, ...extra }, () => supplementaryContent(supplementary, section.id, ui, extra));
     if (supplementary.kind === "header") headingId = child.querySelector(".supplementary-title")?.id;
     (supplementary.kind === "header" ? above : below).push(child);
   }
@@ -308,6 +378,8 @@ function animate(root, before, made) {
  */
 export function draw(root, screen, ui) {
   const focused = document.activeElement;
+  const place = root.contains(focused) ? focusPlace(focused) : null;
+  const program = programOf(screen);
   const before = measure(root);
   const made = [];
   const itemNodes = new Map();
@@ -323,7 +395,7 @@ export function draw(root, screen, ui) {
     let node = oldSections.get(section.id);
     if (!node) node = element("section", "section");
     oldSections.delete(section.id);
-    drawSection(node, section, ui, made, itemNodes);
+    drawSection(node, section, ui, made, itemNodes, program);
     nodes.push(node);
   }
   let empty = root.querySelector(":scope > .screen-empty");
@@ -334,13 +406,100 @@ export function draw(root, screen, ui) {
       made.push(empty);
     }
     empty.dataset.key = `screen:${screen.emptyState.id}`;
-    redraw(empty, screen.emptyState, () => supplementaryContent(screen.emptyState, "", ui));
+    redraw(empty, { emptyState: screen.emptyState, program },
+      () => supplementaryContent(screen.emptyState, "", ui, { program }));
     nodes.push(empty);
   }
   placeChildren(root, nodes);
-  // An element that moved lost the focus on the way: give it back.
-  if (focused && focused !== document.activeElement && root.contains(focused)) focused.focus({ preventScroll: true });
+  // An element that moved lost the focus on the way: give it back. One that went (a returned book's card) passes
+  // it to what took its place.
+  if (focused && focused !== document.activeElement && root.contains(focused)) {
+    focused.focus({ preventScroll: true });
+  } else if (place && !root.contains(focused) && !root.contains(document.activeElement)) {
+    focusNear(root, place);
+  }
   animate(root, before, made);
+}
+
+/** Where the focus is: its item (id and index in its section), the section, and the action focused. */
+function focusPlace(focused) {
+  const item = focused.closest("[data-item-id]");
+  const section = focused.closest("section[data-section-id]");
+  if (!section) return null;
+  const items = [...section.querySelectorAll(":scope > .items > .item")];
+  return {
+    sectionId: section.dataset.sectionId,
+    index: item ? items.indexOf(item) : -1,
+    actionId: focused.closest("[data-action-id]")?.dataset.actionId,
+  };
+}
+
+/** Focuses, after the focused element went, the item that took its place (or the one before, when it was the
+ * last): its button for the same action, else its first button, else its card; with no items left, the section
+ * (which shows its empty state); with the section gone, the screen. */
+function focusNear(root, place) {
+  const section = [...root.querySelectorAll(":scope > section[data-section-id]")].find(
+    (node) => node.dataset.sectionId === place.sectionId);
+  if (!section) {
+    root.focus({ preventScroll: true });
+    return;
+  }
+  const items = [...section.querySelectorAll(":scope > .items > .item")];
+  const item = items[Math.min(Math.max(place.index, 0), items.length - 1)];
+  if (item) {
+    const target = (place.actionId && item.querySelector(`button[data-action-id="${CSS.escape(place.actionId)}"]`)) ||
+      item.querySelector("button") || item.querySelector("[tabindex='-1']");
+    if (target) {
+      target.focus({ preventScroll: true });
+      return;
+    }
+  }
+  section.tabIndex = -1;
+  section.focus({ preventScroll: true });
+}
+
+/**
+ * A few words on what changed, for screen readers: "Your books: 1 added. Library: 1 changed." A section without a
+ * header is named by its items' titles ("Hey John Doe! changed."), never by its id.
+ */
+export function describe(screen, changes) {
+  const sections = new Map(screen.sections.map((section) => [section.id, section]));
+  const headerOf = (id) => sections.get(id)?.supplementaries.find((supplementary) => supplementary.kind === "header");
+  const titleOf = (sectionId, itemId) => sections.get(sectionId)?.items.find((item) => item.id === itemId)?.title;
+  const counts = new Map();
+  const count = (section, what, id) => {
+    const entry = counts.get(section) || { added: [], removed: [], changed: [] };
+    entry[what].push(id);
+    counts.set(section, entry);
+  };
+  for (const entry of changes.items.inserted) count(entry.section, "added", entry.id);
+  for (const entry of changes.items.deleted) count(entry.section, "removed", entry.id);
+  for (const entry of changes.items.moved) {
+    if (entry.fromSection !== entry.toSection) {
+      count(entry.fromSection, "removed", entry.id);
+      count(entry.toSection, "added", entry.id);
+    }
+  }
+  for (const entry of changes.items.updated) count(entry.section, "changed", entry.id);
+  const parts = [];
+  for (const [section, entry] of counts) {
+    const header = headerOf(section)?.title;
+    const kinds = Object.entries(entry).filter(([, ids]) => ids.length > 0);
+    if (kinds.length === 0) continue;
+    if (header) {
+      parts.push(`${header}: ${kinds.map(([what, ids]) => `${ids.length} ${what}`).join(", ")}.`);
+      continue;
+    }
+    for (const [what, ids] of kinds) {
+      const titles = what === "removed" ? [] : ids.map((id) => titleOf(section, id));
+      if (titles.length > 0 && titles.length <= 3 && titles.every((title) => typeof title === "string" && title)) {
+        parts.push(`${titles.join(", ")} ${what}.`);
+      } else {
+        parts.push(`${ids.length} ${ids.length === 1 ? "item" : "items"} ${what}.`);
+      }
+    }
+  }
+  return parts.join(" ");
 }
 
 /** Says `text` on the status line of an item or supplementary (a refusal in words), without redrawing it. */

@@ -51,6 +51,8 @@ public enum LibraryScreen {
     ///     // "You have 0 books out of 5. Time to find your best book!"
     ///     LibraryScreen.message(held: 3, limit: 5, overdue: 2)
     ///     // "You have 2 overdue books: please return them. You hold 3 books out of 5."
+    ///     LibraryScreen.message(held: 0, limit: 0)
+    ///     // "You have 0 books out of 0. Your card does not allow borrowing books right now."
     public static func message(held: Int, limit: Int, overdue: Int = 0) -> String {
         let books = counted(held, "book")
         if overdue > 0 {
@@ -59,7 +61,9 @@ public enum LibraryScreen {
             return "You have \(late). You hold \(books) out of \(limit)."
         }
         let counted = "You have \(books) out of \(limit)."
-        if held >= limit {
+        if limit == 0 {
+            return counted + " Your card does not allow borrowing books right now."
+        } else if held >= limit {
             return counted + " You can't take more books: return at least one first."
         } else if held == 0 {
             return counted + " Time to find your best book!"

@@ -14,6 +14,7 @@ import argparse
 import json
 import os
 import random
+import re
 import signal
 import socket
 import subprocess
@@ -83,10 +84,10 @@ class Library:
         self.restarted = None
         self.tokens = {}
 
-    def cli(self, *arguments, check_exit=True):
+    def cli(self, *arguments, check_exit=True, input=None):
         process = subprocess.run(
             [self.binary, "--db", self.db, *arguments], capture_output=True, text=True, timeout=30,
-            env={**os.environ, "NO_COLOR": "1"})
+            env={**os.environ, "NO_COLOR": "1"}, input=input)
         if check_exit and process.returncode != 0:
             raise Failure(f"librarycli {' '.join(arguments)} exited {process.returncode}: {process.stderr}")
         return process
@@ -342,7 +343,32 @@ def drawable(action):
     return True
 
 
+def program_of(document):
+    """The first word of the document's commands ("librarycli"), as the page finds it."""
+    for section in document["sections"]:
+        for owner in section["items"] + section["supplementaries"]:
+            for action in owner.get("actions", []):
+                words = action.get("command", "").split()
+                if words:
+                    return words[0]
+    return None
+
+
+def front_line(line, program):
+    """A line as the page shows it: without the terminal command it ends with (web/render.js frontLine)."""
+    if not program:
+        return line
+    found = re.search(r"(^|:\s+)" + re.escape(program) + r"(\s|$)", line)
+    if not found:
+        return line
+    before = line[:found.start()].rstrip()
+    if not before:
+        return None
+    return before if before[-1] in ".!?…" else before + "."
+
+
 def expected(document):
+    program = program_of(document)
     sections = []
     for section in document["sections"]:
         items = []
@@ -359,9 +385,10 @@ def expected(document):
             title = supplementary["title"]
             if isinstance(supplementary.get("count"), int):
                 title += " " + f"{supplementary['count']:,}"
+            lines = [front_line(line, program) for line in supplementary["lines"]]
             supplementaries.append({
                 "key": f"{supplementary['kind']}:{supplementary['id']}", "title": title,
-                "lines": supplementary["lines"]})
+                "lines": [line for line in lines if line is not None]})
         sections.append({"id": section["id"], "layout": section["layout"]["style"], "items": items,
                          "supplementaries": supplementaries})
     return sections
@@ -436,6 +463,10 @@ class Tests:
         check(driver.find_element(By.ID, "pin").get_attribute("value") == "1111", "the demo client filled the PIN")
         driver.find_element(By.ID, "sign-in-submit").click()
         wait_for("the screen", lambda: self.browser.item_ids("client-info"))
+        focused = self.browser.js("return document.activeElement.tagName + ' ' + document.activeElement.textContent")
+        check(focused == "H1 Your library", f"the focus goes to the screen's heading after sign-in, not {focused!r}")
+        check(self.browser.js("return [...document.querySelectorAll('h1')].filter(e => !e.closest('[hidden]'))"
+                              ".length") == 1, "the screen has one h1")
         token = driver.execute_script("return sessionStorage.getItem('librarycli.token')")
         check(token and token.startswith("lc_"), "the token is kept in sessionStorage")
         check(driver.execute_script("return localStorage.length") == 0, "nothing in localStorage")
@@ -454,6 +485,10 @@ class Tests:
                   f"the items of {wanted['id']} as --json list has them")
         check(drawn[1]["items"] == [] and drawn[1]["supplementaries"][1]["title"] ==
               "You don't have any books right now!", "John starts with the empty state")
+        check(drawn[1]["supplementaries"][1]["lines"] == ["Pick one from the library below."],
+              f"the empty state without the terminal's command: {drawn[1]['supplementaries'][1]['lines']}")
+        shown = self.browser.js("return document.getElementById('main').innerText")
+        check("librarycli" not in shown, "no terminal command on the page")
         check([s["layout"] for s in drawn] == ["card", "row", "grid"], "the layout hints")
         # Right-to-left and other scripts are isolated.
         dirs = self.browser.js("return [...document.querySelectorAll('.item-title')].map(e => e.dir)")
@@ -496,13 +531,32 @@ class Tests:
                  lambda: self.browser.item_ids("client-books") == [f"client-book-{number}"])
         wait_for("the checkmark", lambda: "✓ yours" in text(self.browser.item("library-books", f"book-{number}")))
         self.in_sync(what="after Take")
+        said = wait_for("the announcement", lambda: "Your books" in text(self.driver.find_element(By.ID, "announcer"))
+                        and text(self.driver.find_element(By.ID, "announcer")))
+        check("Your books: 1 added." in said and "Hey John Doe! changed." in said and "client-info" not in said,
+              f"the change is read out in words, sections by their names: {said!r}")
         drawn = self.browser.drawn()
         check("You don't have any books right now!" not in json.dumps(drawn[1]), "the empty state left")
+        # Return with two books held: the focus goes to the other book's Return; then Enter on it returns that one
+        # too, and the focus goes to the section (its empty state).
+        other = self.free_book()
+        self.library.api("POST", "/v1/loans", body={"bookIds": [other]})
+        self.in_sync(what="with two books")
+        held = self.browser.item_ids("client-books")
         self.click(self.browser.item("client-books", f"client-book-{number}").find_element(
             By.CSS_SELECTOR, ".button-return"))
+        wait_for("the book to go", lambda: f"client-book-{number}" not in self.browser.item_ids("client-books"))
+        self.in_sync(what="after Return")
+        focused = self.browser.js("""const e = document.activeElement;
+            return [e.closest('.item')?.dataset.itemId, e.dataset.actionId]""")
+        check(focused == [f"client-book-{other}", "return"] and len(held) == 2,
+              f"after Return the focus goes to the next book's Return, not {focused}")
+        ActionChains(self.driver).send_keys(Keys.ENTER).perform()
         wait_for("the empty state again", lambda: self.driver.find_elements(
             By.CSS_SELECTOR, 'section[data-section-id="client-books"] [data-kind="empty"]'))
         self.in_sync(what="after Return")
+        focused = self.browser.js("return document.activeElement.dataset.sectionId || document.activeElement.tagName")
+        check(focused == "client-books", f"after the last Return the focus goes to the section, not {focused}")
         header = self.driver.find_element(By.CSS_SELECTOR, 'section[data-section-id="client-books"] h2')
         check(text(header) == "Your books", "the header stays with the empty state")
 
@@ -525,8 +579,14 @@ class Tests:
         wait_for("the book taken by keyboard",
                  lambda: f"client-book-{number}" in self.browser.item_ids("client-books"))
         self.in_sync(what="after a take by keyboard")
-        focused = self.browser.js("return document.activeElement.closest('.item')?.dataset.itemId")
-        check(focused == item_id, f"the focus stays on the redrawn item ({focused})")
+        focused = self.browser.js("""const e = document.activeElement;
+            return [e.closest('.item')?.dataset.itemId, e.tagName, e.className]""")
+        check(focused == [item_id, "ARTICLE", "card"],
+              f"with its Take gone, the focus goes to the redrawn item's card ({focused})")
+        actions.send_keys(Keys.TAB).perform()
+        after = self.browser.js("""const e = document.activeElement;
+            return [e.closest('.item')?.dataset.itemId, e.dataset.actionId]""")
+        check(after == [item_id, "return"], f"the next Tab reaches the item's new button ({after})")
         self.library.api("DELETE", f"/v1/loans/{number}")
         self.in_sync(what="after a return by API")
 
@@ -555,20 +615,19 @@ class Tests:
         other = self.library.token(2)
         self.browser.allowed_log.append("/v1/loans - Failed to load resource: the server responded with a "
                                         "status of 409")
-        # Client 2 takes the book; as soon as its answer is in, the page's Take is clicked: the button the user
-        # saw, found before client 2's take. (The live change may be drawn before the answer is handled, and the
-        # redrawn item has no Take any more; the old button still runs its action, and the refusal is said next
-        # to the item as it is now.)
+        # Client 2 takes the book; once the page shows it on loan, the page's Take is clicked: the button the user
+        # saw, found before client 2's take (a tap that raced the live change). The redrawn item has no Take any
+        # more; the old button still runs its action, and the refusal is said next to the item as it is now.
         self.driver.execute_async_script("""
             const [book, token, done] = arguments;
             const item = [...document.querySelectorAll('.item')].find(e => e.dataset.itemId === 'book-' + book);
-            const take = item.querySelector('.button-take');
+            window.staleTake = item.querySelector('.button-take');
             fetch('/v1/loans', {method: 'POST', headers: {'Authorization': 'Bearer ' + token,
                 'Content-Type': 'application/json', 'Idempotency-Key': 'other-' + book},
-                body: JSON.stringify({bookIds: [book]})}).then(response => {
-              take.click();
-              done(response.status);
-            }, error => done(String(error)));""", book, other)
+                body: JSON.stringify({bookIds: [book]})}).then(response => done(response.status),
+                error => done(String(error)));""", book, other)
+        self.in_sync(what="after client 2's take")
+        self.browser.js("window.staleTake.click(); delete window.staleTake")
         status = wait_for("the refusal next to the item", lambda: self.browser.js("""
             const item = [...document.querySelectorAll('.item')].find(e => e.dataset.itemId === arguments[0]);
             return item && item.querySelector('.status-line').textContent;""", f"book-{book}"))
@@ -581,6 +640,8 @@ class Tests:
         check(f"client-book-{book}" not in self.browser.item_ids("client-books"), "nothing pretends it succeeded")
         self.library.api("DELETE", f"/v1/loans/{book}", who=2)
         self.in_sync(what="after client 2 returned the book")
+        status = text(self.browser.item("library-books", f"book-{book}").find_element(By.CSS_SELECTOR, ".status-line"))
+        check(status == "", f"the refusal went when the book came back: {status!r}")
 
     # 7
 
@@ -611,7 +672,11 @@ class Tests:
             self.browser.shot(f"limit-{width}x{height}.png")
         self.browser.size(1280, 900)
         returned = [item["bookId"] for item in document["sections"][1]["items"]]
-        for book in returned:
+        self.library.api("DELETE", f"/v1/loans/{returned[0]}")
+        self.in_sync(what="below the limit again")
+        status = text(self.browser.item("library-books", owner).find_element(By.CSS_SELECTOR, ".status-line"))
+        check(status == "", f"the refusal went with the limit: {status!r}")
+        for book in returned[1:]:
             self.library.api("DELETE", f"/v1/loans/{book}")
         self.in_sync(what="after returning everything")
 
@@ -634,13 +699,21 @@ class Tests:
         empty = wait_for("the library's empty state", lambda: self.driver.find_elements(
             By.CSS_SELECTOR, 'section[data-section-id="library-books"] [data-kind="empty"]'))
         check("No books match" in text(empty[0]), "the library's empty state")
+        check("librarycli" not in text(empty[0]), f"no terminal command in the empty state: {text(empty[0])!r}")
         check(self.driver.find_element(By.CSS_SELECTOR, 'section[data-section-id="library-books"] h2').is_displayed(),
               "its header stays")
         for width, height in SHOTS:
             self.browser.size(width, height)
             self.browser.shot(f"empty-search-{width}x{height}.png")
         self.browser.size(1280, 900)
-        self.search("")
+        # Its Clear search button shows every book again.
+        self.click(empty[0].find_element(By.CSS_SELECTOR, ".button-clear-search"))
+        self.query = ""
+        self.in_sync(what="after Clear search")
+        box = self.driver.find_element(By.CSS_SELECTOR, 'section[data-section-id="library-books"] input[type=search]')
+        check(box.get_attribute("value") == "", "the search box is empty again")
+        check(self.driver.execute_script("return sessionStorage.getItem('librarycli.query')") == "",
+              "the screen's query is cleared")
 
     def search(self, text):
         box = self.driver.find_element(By.CSS_SELECTOR, 'section[data-section-id="library-books"] input[type=search]')
@@ -813,6 +886,126 @@ class Tests:
         self.in_sync(timeout=20, what="after the server restarted")
         check(self.browser.counts()["reloads"] == after["reloads"] + 1, "a new server sends the whole screen once")
 
+    def status_of(self, section, item_id):
+        return text(self.browser.item(section, item_id).find_element(By.CSS_SELECTOR, ".status-line"))
+
+    def notice(self):
+        notice = self.driver.find_element(By.ID, "notice")
+        return text(notice) if notice.is_displayed() else ""
+
+    def sign_in_as(self, card, pin):
+        self.driver.find_element(By.ID, "card").clear()
+        self.driver.find_element(By.ID, "card").send_keys(card)
+        self.driver.find_element(By.ID, "pin").send_keys(pin)
+        self.driver.find_element(By.ID, "sign-in-submit").click()
+        wait_for("the screen", lambda: self.browser.item_ids("client-info"), timeout=10)
+        self.query = ""
+
+    def offline(self):
+        """While the library cannot be reached: a take says so next to the book, and that goes when the library is
+        back; a read says only that it cannot be reached and that the page tries again; Sign out says the session
+        could not be ended on the server, the sign-in page shows no connection notice, and its demo clients come
+        back with the server."""
+        self.browser.allowed_log += ["net::ERR_EMPTY_RESPONSE", "net::ERR_CONNECTION_RESET",
+                                     "net::ERR_CONNECTION_REFUSED", "net::ERR_CONNECTION_CLOSED",
+                                     "net::ERR_INCOMPLETE_CHUNKED_ENCODING", "net::ERR_SOCKET_NOT_CONNECTED"]
+        book = self.free_book()
+        take = self.browser.item("library-books", f"book-{book}").find_element(By.CSS_SELECTOR, ".button-take")
+        self.library.stop_server()
+        wait_for("the reconnecting notice", lambda: "Reconnecting" in self.notice(), timeout=10)
+        self.click(take)
+        status = wait_for("the take's failure", lambda: self.status_of("library-books", f"book-{book}"), timeout=15)
+        check("cannot be reached" in status, f"the take's failure in words: {status!r}")
+        self.library.start_server()
+        self.in_sync(timeout=20, what="after the server came back")
+        wait_for("the failure to go", lambda: self.status_of("library-books", f"book-{book}") == "")
+        wait_for("the notice to go", lambda: self.notice() == "")
+
+        self.library.stop_server()
+        box = self.driver.find_element(By.CSS_SELECTOR, 'section[data-section-id="library-books"] input[type=search]')
+        box.clear()
+        box.send_keys("kafka", Keys.ENTER)
+        notice = wait_for("the read's failure", lambda: "tries again" in self.notice() and self.notice(), timeout=15)
+        check(notice == "The library cannot be reached right now. The page tries again in a few seconds.",
+              f"a read that failed says only that: {notice!r}")
+        self.library.start_server()
+        self.query = "?search=kafka"
+        self.in_sync(timeout=20, what="the search after the server came back")
+        wait_for("the notice to go", lambda: self.notice() == "")
+        self.search("")
+
+        self.library.stop_server()
+        wait_for("the reconnecting notice", lambda: "Reconnecting" in self.notice(), timeout=10)
+        self.driver.find_element(By.ID, "sign-out").click()
+        wait_for("the sign-in form", lambda: self.driver.find_element(By.ID, "sign-in").is_displayed(), timeout=10)
+        said = text(self.driver.find_element(By.ID, "sign-in-error"))
+        check("could not be ended on the server" in said and "signed out." not in said,
+              f"Sign out says the session was not ended: {said!r}")
+        check(self.driver.execute_script("return sessionStorage.getItem('librarycli.token')") is None,
+              "the token is forgotten all the same")
+        check(self.notice() == "", f"no connection notice on the sign-in page: {self.notice()!r}")
+        self.library.start_server()
+        wait_for("the demo clients back", lambda: self.driver.find_element(By.ID, "demo").is_displayed(), timeout=15)
+        # As the page said, that session is still good on the server: the librarian revokes it.
+        tokens = json.loads(self.library.cli("--json", "tokens").stdout)["tokens"]
+        live = [token for token in tokens if token.get("label") == "sign-in" and not token.get("revokedAt")]
+        check(len(live) == 1, f"the session the page could not end is still valid: {live}")
+        self.library.cli("tokens", "revoke", str(live[0]["id"]))
+        self.sign_in_as("C-0001", "1111")
+        self.in_sync(what="signed in again")
+
+    def revoked(self):
+        """A token revoked elsewhere signs the page out: it forgets the token (none goes with sign-in or the demo
+        list), shows the demo clients and no notice, and signing in again works."""
+        self.browser.allowed_log.append("the server responded with a status of 401")
+        tokens = json.loads(self.library.cli("--json", "tokens").stdout)["tokens"]
+        live = [token for token in tokens if token.get("label") == "sign-in" and not token.get("revokedAt")]
+        check(len(live) == 1, f"one sign-in token: {live}")
+        self.library.cli("tokens", "revoke", str(live[0]["id"]))
+        wait_for("the sign-in page", lambda: self.driver.find_element(By.ID, "sign-in").is_displayed(), timeout=15)
+        check(self.driver.execute_script("return sessionStorage.getItem('librarycli.token')") is None,
+              "the revoked token is forgotten")
+        wait_for("the demo clients", lambda: self.driver.find_element(By.ID, "demo").is_displayed())
+        time.sleep(0.5)
+        check(self.notice() == "", f"no connection notice on the sign-in page: {self.notice()!r}")
+        self.sign_in_as("C-0001", "1111")
+        self.in_sync(what="signed in after the revoke")
+
+    def long_texts(self):
+        """A card number of 94 characters wraps in the bar at 320 px; a title of 300 letters without a space does not
+        stretch the cards of its row; the skip link stays out of sight at 320 px and 200% text size."""
+        card = "CARD" + "X" * 90
+        added = json.loads(self.library.cli("--json", "clients", "add", "Long Card", "--card", card).stdout)
+        client = added["client"]["id"]
+        self.library.cli("clients", "pin", str(client), input="5678\n")
+        title = "Long" + "o" * 300
+        self.library.cli("books", "add", "--title", title, "--author", "Wide", "--year", "2024")
+        _, document = self.library.screen("?search=" + title[:40], client)
+        long_book = document["sections"][2]["items"][0]["bookId"]
+        self.library.api("POST", "/v1/loans", client, {"bookIds": [long_book, self.free_book()]})
+        if not self.driver.find_element(By.ID, "sign-in").is_displayed():
+            self.driver.find_element(By.ID, "sign-out").click()
+            wait_for("the sign-in form", lambda: self.driver.find_element(By.ID, "sign-in").is_displayed())
+        self.sign_in_as(card, "5678")
+        heights = self.browser.js("""return [...document.querySelectorAll(
+            'section[data-section-id="client-books"] .card')].map(e => e.getBoundingClientRect().height)""")
+        check(len(heights) == 2 and max(heights) < 250, f"the row's cards keep a sane height: {heights}")
+        self.browser.size(320, 800)
+        check(self.overflow() <= 0, f"nothing wider than the page at 320 px with a long card ({self.overflow()} px)")
+        self.browser.js("document.documentElement.style.fontSize = '200%'")
+        try:
+            self.browser.settle()
+            check(self.overflow() <= 0, f"nothing wider at 320 px and 200% text ({self.overflow()} px)")
+            bottom = self.browser.js("return document.querySelector('.skip').getBoundingClientRect().bottom")
+            check(bottom <= 0, f"the skip link is out of sight until focused (its bottom at {bottom} px)")
+            self.browser.js("document.querySelector('.skip').focus()")
+            top = self.browser.js("return document.querySelector('.skip').getBoundingClientRect().top")
+            check(top >= 0, f"the focused skip link is in sight (top at {top} px)")
+            self.browser.shot("long-texts-320x800-200pct.png")
+        finally:
+            self.browser.js("document.documentElement.style.fontSize = ''")
+            self.browser.size(1280, 900)
+
     def populated(self):
         """Screenshots of the demo library with two books taken (README's docs/screen.png is the wide one)."""
         self.library.api("POST", "/v1/loans", body={"bookIds": [12]})
@@ -853,7 +1046,7 @@ def main():
     tests = Tests(library, browser, proxy)
     order = ["sign_in", "matches_cli", "columns", "take_and_return", "keyboard", "cli_take_elsewhere",
              "populated", "refusal_in_words", "limit", "markup_is_text", "paging", "motion_and_colours", "contract", "replay",
-             "resume", "sign_out"]
+             "resume", "offline", "revoked", "sign_out", "long_texts"]
     failed = None
     started = time.monotonic()
     try:

@@ -28,6 +28,14 @@ struct LibraryScreenTests {
         #expect(info.items[0].fields.contains(Field("booksHeld", .int(held))))
     }
 
+    @Test("a client whose limit is 0 is not told to return a book they do not have")
+    func messageAtLimitZero() {
+        #expect(
+            LibraryScreen.message(held: 0, limit: 0)
+                == "You have 0 books out of 0. Your card does not allow borrowing books right now.")
+        #expect(!LibraryScreen.message(held: 0, limit: 0).contains("return"))
+    }
+
     @Test("with no books held, the client's row keeps its header and shows the article's empty view")
     func emptyClientBooks() throws {
         let screen = LibraryScreen.snapshot(from: Fixture.screen())
