@@ -2,8 +2,9 @@ import Formats
 import Foundation
 import HTTP
 import Library
-import LibraryServer
 import Testing
+
+@testable import LibraryServer
 
 @Suite("serve: search paging, problems and bodies")
 struct TesterFindingsTests {
@@ -123,4 +124,59 @@ struct TesterFindingsTests {
 
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path
+}
+
+@Suite("serve: the README lists every problem code")
+struct ProblemCodeListTests {
+    @Test("every code a problem is made with in HTTP and LibraryServer appears in README's list")
+    func readmeListsEveryCode() throws {
+        let root = TesterFindingsTests.packageRoot
+        let readme = try String(contentsOfFile: root + "/README.md", encoding: .utf8)
+        var codes: Set<String> = []
+        for folder in ["Sources/HTTP", "Sources/LibraryServer"] {
+            for name in try FileManager.default.contentsOfDirectory(atPath: root + "/" + folder)
+            where name.hasSuffix(".swift") {
+                let text = try String(contentsOfFile: root + "/" + folder + "/" + name, encoding: .utf8)
+                for line in text.split(separator: "\n") where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//")
+                {
+                    // `code: "on-loan"`, and ProblemMapping's `(status, code) = (.conflict, "on-loan")`.
+                    let markers = line.contains("(status, code) = (") ? ["code: \"", ", \""] : ["code: \""]
+                    for marker in markers {
+                        var rest = Substring(line)
+                        while let range = rest.range(of: marker) {
+                            rest = rest[range.upperBound...]
+                            let word = rest.prefix { $0.isLowercase || $0 == "-" }
+                            if !word.isEmpty && rest.dropFirst(word.count).hasPrefix("\"") {
+                                codes.insert(String(word))
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(codes.count >= 35, "\(codes.sorted())")
+        for code in codes.sorted() {
+            #expect(readme.contains("`\(code)`"), "README does not list \(code)")
+        }
+    }
+}
+
+@Suite("serve: the API description's screen parameters")
+struct OpenAPIParameterTests {
+    @Test("page and perPage have their maxima; the three loan changes take page, perPage and search")
+    func screenParameters() throws {
+        let json = try JSONParser.parse(Array(OpenAPI.document.utf8))
+        #expect(value(json, "components", "parameters", "perPage", "schema", "maximum") == .int(10_000))
+        #expect(value(json, "components", "parameters", "page", "schema", "maximum") == .int(1_000_000_000))
+        for (path, method) in [
+            ("/v1/loans", "post"), ("/v1/loans/{bookId}", "delete"), ("/v1/loans/{bookId}/renewal", "post"),
+        ] {
+            let references = (value(json, "paths", path, method, "parameters")?.arrayValue ?? []).compactMap {
+                $0["$ref"]?.stringValue
+            }
+            for name in ["page", "perPage", "search"] {
+                #expect(references.contains("#/components/parameters/\(name)"), "\(method) \(path) \(name)")
+            }
+        }
+    }
 }
