@@ -9,7 +9,8 @@ public struct AccessLogEntry: Sendable {
     /// The method as sent.
     public var method: String
     /// The request target with the values of secret-looking query keys replaced by `REDACTED` (see
-    /// ``ServerConfiguration/redactedQueryKeys``) and control or non-ASCII bytes percent-encoded.
+    /// ``ServerConfiguration/redactedQueryKeys``) and control or non-ASCII bytes percent-encoded, cut after 200 bytes
+    /// (with `…`).
     public var target: String
     /// The status sent, or nil when the request ended before a response was queued.
     public var status: Int?
@@ -34,6 +35,14 @@ public struct AccessLogEntry: Sendable {
 }
 
 enum LogRedaction {
+    /// The most bytes of a target a log line shows; a longer one (a 414's) is cut there and ends with `…`.
+    static let maxTargetBytes = 200
+
+    /// `target` (redacted and escaped, so ASCII) cut to ``maxTargetBytes``.
+    static func capped(_ target: String) -> String {
+        target.utf8.count <= maxTargetBytes ? target : String(target.prefix(maxTargetBytes)) + "…"
+    }
+
     /// `target` with the values of query keys containing any of `secretWords` (case-insensitively) replaced.
     static func redact(_ target: String, secretWords: [String]) -> String {
         let parts = Substring(target).splitOnByte(UInt8(ascii: "?"), maxSplits: 1, omittingEmpty: false)

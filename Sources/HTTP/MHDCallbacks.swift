@@ -9,13 +9,13 @@ enum MHDCallbacks {
     }
 
     static let access: MHD_AccessHandlerCallback = {
-        cls, connection, _, method, _, uploadData, uploadSize, context in
+        cls, connection, _, method, version, uploadData, uploadSize, context in
         guard let cls, let connection, let uploadSize, let pointer = context?.pointee else { return .NO }
         let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
         let exchange = Unmanaged<Exchange>.fromOpaque(pointer).takeUnretainedValue()
         return core.access(
-            exchange, connection, method: method.map { String(cString: $0) } ?? "", uploadData: uploadData,
-            uploadSize: uploadSize)
+            exchange, connection, method: method.map { String(cString: $0) } ?? "",
+            version: version.map { String(cString: $0) } ?? "", uploadData: uploadData, uploadSize: uploadSize)
     }
 
     static let completed: MHD_RequestCompletedCallback = { cls, _, context, termination in

@@ -112,6 +112,39 @@ struct RequestTarget {
     }
 }
 
+extension RequestTarget {
+    /// The origin form (`/path?query`) of a request target as sent: itself, or the path and query of an absolute
+    /// form (`http://host/path?query`, RFC 9112 §3.2.2), or `*` for `OPTIONS *`; a 400 `bad-target` problem for
+    /// anything else.
+    ///
+    ///     RequestTarget.originForm(of: "http://127.0.0.1/healthz", method: "GET")  // .success("/healthz")
+    static func originForm(of target: String, method: String) -> Result<String, Problem> {
+        let bytes = target.utf8
+        if bytes.first == UInt8(ascii: "/") { return .success(target) }
+        if target == "*" {
+            guard method == "OPTIONS" else {
+                return .failure(
+                    Problem(
+                        status: .badRequest, code: "bad-target",
+                        detail: "The request target '*' is only for OPTIONS (RFC 9112 §3.2.4)."))
+            }
+            return .success("*")
+        }
+        let lowered = String(target.prefix(8)).lowercased()
+        for scheme in ["http://", "https://"] where lowered.hasPrefix(scheme) {
+            let rest = target.utf8.dropFirst(scheme.utf8.count)
+            let authorityEnd = rest.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") } ?? rest.endIndex
+            guard authorityEnd != rest.startIndex else { break }
+            let tail = String(Substring(target.utf8[authorityEnd...]))
+            return .success(tail.isEmpty ? "/" : tail.hasPrefix("?") ? "/" + tail : tail)
+        }
+        return .failure(
+            Problem(
+                status: .badRequest, code: "bad-target",
+                detail: "The request target must be a path ('/...'), an absolute http(s) URL, or '*' for OPTIONS."))
+    }
+}
+
 extension Substring {
     /// The parts between the bytes equal to `separator` (an ASCII byte, so every part starts and ends on a scalar
     /// boundary), as `split(separator:maxSplits:omittingEmptySubsequences:)` makes them, without walking

@@ -64,7 +64,7 @@ public struct Route: Sendable {
 }
 
 /// Routes as data: method + path pattern (`/books/:id`) -> handler. Unknown paths answer 404, a known path with
-/// another method 405 with `Allow`, `HEAD` uses the `GET` route (the server sends no body), and a `.json` route
+/// another method 405 with `Allow` (`OPTIONS` 204 with `Allow`, as does `OPTIONS *` for every method routed), `HEAD` uses the `GET` route (the server sends no body), and a `.json` route
 /// answers 415 to a body of another type. All three are problem+json.
 ///
 ///     var router = Router()
@@ -133,6 +133,14 @@ public struct Router: Sendable {
         case notFound
     }
 
+    /// 204 with `Allow`: `methods`, with `HEAD` beside `GET` and `OPTIONS` last.
+    static func options(_ methods: [HTTPMethod]) -> Response {
+        var allowed = methods
+        if let get = allowed.firstIndex(of: .get), !allowed.contains(.head) { allowed.insert(.head, at: get + 1) }
+        if !allowed.contains(.options) { allowed.append(.options) }
+        return Response(status: .noContent, headers: ["Allow": allowed.map(\.rawValue).joined(separator: ", ")])
+    }
+
     /// Finds the route for `method` and `segments`.
     ///
     ///     router.match(.get, ["books", "12"])  // .found(route, parameters: ["id": "12"])
@@ -158,10 +166,18 @@ public struct Router: Sendable {
     ///
     ///     let response = try router.respond(to: Request(method: .get, target: "/healthz"))
     public func respond(to request: Request) throws -> Response {
+        if request.method == .options && request.path == "*" {
+            // OPTIONS *: what the server as a whole answers.
+            var methods: [HTTPMethod] = []
+            for route in routes where !methods.contains(route.method) { methods.append(route.method) }
+            return Self.options(methods)
+        }
         switch match(request.method, request.pathSegments) {
         case .notFound:
             return Problem(status: .notFound, code: "not-found", detail: "There is nothing at \(request.path).")
                 .response()
+        case .methodNotAllowed(let allowed) where request.method == .options:
+            return Self.options(allowed)
         case .methodNotAllowed(let allowed):
             let names = allowed.map(\.rawValue).joined(separator: ", ")
             return Problem(

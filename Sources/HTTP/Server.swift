@@ -228,8 +228,8 @@ final class ServerCore: Sendable {
 
     /// libmicrohttpd's access handler: headers (first call), body pieces, then the final call that answers.
     func access(
-        _ exchange: Exchange, _ connection: OpaquePointer, method: String, uploadData: UnsafePointer<CChar>?,
-        uploadSize: UnsafeMutablePointer<Int>
+        _ exchange: Exchange, _ connection: OpaquePointer, method: String, version: String,
+        uploadData: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>
     ) -> MHD_Result {
         if exchange.queued {
             uploadSize.pointee = 0
@@ -238,7 +238,7 @@ final class ServerCore: Sendable {
         if !exchange.started {
             exchange.started = true
             exchange.method = method
-            if let problem = prepare(exchange, connection, method: method) {
+            if let problem = prepare(exchange, connection, method: method, version: version) {
                 return queue(problem.response(), for: exchange, on: connection, close: true)
             }
             return .YES
@@ -284,7 +284,9 @@ final class ServerCore: Sendable {
     }
 
     /// Builds the request from the request line and headers; a problem when they break a limit.
-    private func prepare(_ exchange: Exchange, _ connection: OpaquePointer, method: String) -> Problem? {
+    private func prepare(_ exchange: Exchange, _ connection: OpaquePointer, method: String, version: String)
+        -> Problem?
+    {
         let headers = HeaderReader.headers(of: connection)
         if exchange.target.utf8.count > configuration.maxTargetBytes {
             return Problem(
@@ -297,22 +299,45 @@ final class ServerCore: Sendable {
                 status: .requestHeaderFieldsTooLarge, code: "header-fields-too-large",
                 detail: "The request's header fields are larger than \(configuration.maxHeaderBytes) bytes.")
         }
-        let target: RequestTarget
-        do {
-            target = try RequestTarget(parsing: exchange.target)
-        } catch {
+        // RFC 9112 §3.2: an HTTP/1.1 request has exactly one Host (an HTTP/1.0 one at most one).
+        let hosts = headers.values(for: "Host")
+        if hosts.count > 1 || (hosts.isEmpty && version != "HTTP/1.0") {
             return Problem(
-                status: .badRequest, code: "bad-target", detail: "The request target cannot be read: \(error).")
+                status: .badRequest, code: "bad-host",
+                detail: "An HTTP/1.1 request needs exactly one Host header field; this one has \(hosts.count).")
         }
-        if let length = headers["Content-Length"] {
-            guard let count = Int(length.trimmingSpaces()), count >= 0 else {
+        // RFC 9112 §6.3: Content-Length fields that disagree make the message's length unknowable.
+        let lengths = headers.values(for: "Content-Length").map { $0.trimmingSpaces() }
+        if Set(lengths).count > 1 {
+            return Problem(
+                status: .badRequest, code: "bad-content-length",
+                detail: "The request has Content-Length header fields that disagree.")
+        }
+        if let length = lengths.first {
+            guard let count = Int(length), count >= 0 else {
                 return Problem(
                     status: .badRequest, code: "bad-content-length", detail: "Content-Length is not a number.")
             }
             if count > configuration.maxBodyBytes { return tooLarge() }
         }
+        let origin: String
+        switch RequestTarget.originForm(of: exchange.target, method: method) {
+        case .success(let form): origin = form
+        case .failure(let problem): return problem
+        }
+        let target: RequestTarget
+        if origin == "*" {
+            target = RequestTarget(path: "*", segments: ["*"], query: QueryParameters())
+        } else {
+            do {
+                target = try RequestTarget(parsing: origin)
+            } catch {
+                return Problem(
+                    status: .badRequest, code: "bad-target", detail: "The request target cannot be read: \(error).")
+            }
+        }
         exchange.request = Request(
-            method: HTTPMethod(method), target: exchange.target, parsed: target, headers: headers,
+            method: HTTPMethod(method), target: origin, parsed: target, headers: headers,
             remoteAddress: exchange.remoteAddress, requestID: exchange.requestID)
         return nil
     }
@@ -334,7 +359,8 @@ final class ServerCore: Sendable {
         case .bytes(let bytes):
             return send(status: response.status, headers: headers, bytes: bytes, exchange, connection)
         case .stream(let stream) where exchange.method == "HEAD":
-            // The head alone: the stream is never sent, so it ends at once.
+            // The head alone: the stream is never sent, so it ends at once. (libmicrohttpd 0.9.75 says
+            // Content-Length: 0 here: a chunked head would be followed by the last chunk, a body HEAD must not have.)
             stream.finish(.clientDisconnected)
             return send(status: response.status, headers: headers, bytes: [], exchange, connection)
         case .stream(let stream):
@@ -452,15 +478,19 @@ final class ServerCore: Sendable {
             return state.stopping
         }
         let ok = termination == .REQUEST_TERMINATED_COMPLETED_OK
+        // A stream ended because its client went away (or did not read) ends its response cleanly, yet incomplete.
+        let streamReason = exchange.stream?.closeReason
+        let cut = streamReason == .clientDisconnected || streamReason == .bufferOverflow
         exchange.stream?.detach(ok ? .closedByApplication : stopping ? .serverStopping : .clientDisconnected)
         exchange.deferred?.detach()
         guard exchange.started, let log = configuration.accessLog else { return }
         log(
             AccessLogEntry(
                 remoteAddress: exchange.remoteAddress, method: LogRedaction.escape(exchange.method),
-                target: LogRedaction.redact(exchange.target, secretWords: configuration.redactedQueryKeys),
+                target: LogRedaction.capped(
+                    LogRedaction.redact(exchange.target, secretWords: configuration.redactedQueryKeys)),
                 status: exchange.queued ? exchange.status : nil, duration: ContinuousClock.now - exchange.start,
-                requestID: exchange.requestID, completed: ok && exchange.queued))
+                requestID: exchange.requestID, completed: ok && exchange.queued && !cut))
     }
 }
 

@@ -83,7 +83,8 @@ extension LibraryStore {
     ///
     /// Throws `AuthError.signInFailed` for an unknown card, a card without a PIN or a wrong PIN alike (each checked
     /// against an Argon2id hash, a dummy one when there is none, so they also take as long), and records the failure
-    /// for the card number as given. After `AccessRules.maxFailedSignIns` failures within
+    /// for the card number, trimmed of surrounding white space as `addClient` trims it (so " C-0001 " is C-0001,
+    /// and counts toward C-0001's lock-out). After `AccessRules.maxFailedSignIns` failures within
     /// `AccessRules.lockOutWindowSeconds` the card is refused with `AuthError.lockedOut(retryAfter:)`, whatever the
     /// PIN, until the oldest of them is that old. The check is repeated in the write transaction, so parallel guesses
     /// cannot get past the limit. A success clears the card's failures. Takes about 0.1 s (the hash); call it
@@ -94,7 +95,7 @@ extension LibraryStore {
     /// print(session.token, session.clientID)
     /// ```
     public func signIn(cardNumber: String, pin: String, now: Timestamp) throws -> SignIn {
-        let card = cardNumber
+        let card = trimmed(cardNumber)
         let isCard = !card.isEmpty && (try? TextField.cardNumber.check(card)) != nil
         if isCard, let retryAfter = try reading({ try lockOut(card: card, now: now) }) {
             throw AuthError.lockedOut(retryAfter: retryAfter)

@@ -27,12 +27,26 @@ extension LibraryStore {
 
     /// Who `token` acts for, or nil when it is unknown, malformed or revoked. The stored hash is compared in constant
     /// time. Records the token's last use, at most once per `AccessRules.lastUseResolutionSeconds` (so most calls only
-    /// read); call it outside `read` (it may write).
+    /// read); call it outside `read` (it may write). A server that must not wait for a writer uses
+    /// ``lookUpToken(_:now:)`` and records the uses later with ``recordTokenUses(_:)``.
     ///
     /// ```swift
     /// guard let principal = try store.authenticate(token: bearer, now: now) else { /* 401 */ }
     /// ```
     public func authenticate(token: String, now: Timestamp) throws -> Principal? {
+        guard let found = try lookUpToken(token, now: now) else { return nil }
+        if found.useIsStale { try recordTokenUses([found.principal.tokenID: now]) }
+        return found.principal
+    }
+
+    /// Who `token` acts for, reading only (it never waits for a writer): nil when it is unknown, malformed or
+    /// revoked. `useIsStale` says its recorded last use is older than `AccessRules.lastUseResolutionSeconds` before
+    /// `now` (or there is none), so the use should be recorded.
+    ///
+    /// ```swift
+    /// if let found = try store.lookUpToken(bearer, now: now), found.useIsStale { recorder.note(found.principal) }
+    /// ```
+    public func lookUpToken(_ token: String, now: Timestamp) throws -> (principal: Principal, useIsStale: Bool)? {
         guard AccessRules.looksLikeToken(token) else { return nil }
         let hash = Self.tokenHash(token)
         let found = try reading {
@@ -50,14 +64,29 @@ extension LibraryStore {
         guard let found, Secrets.equalInConstantTime(found.hash, hash), !found.isRevoked, let owner = found.owner
         else { return nil }
         let stale = now.secondsSinceEpoch - AccessRules.lastUseResolutionSeconds
-        if found.lastUsed.map({ $0.secondsSinceEpoch <= stale }) ?? true {
-            _ = try writing {
+        return (
+            Principal(tokenID: found.id, owner: owner),
+            found.lastUsed.map { $0.secondsSinceEpoch <= stale } ?? true
+        )
+    }
+
+    /// Records when tokens were last used (token id → when), in one write; a token whose recorded use is less
+    /// than `AccessRules.lastUseResolutionSeconds` older than the new one keeps it, and unknown ids are ignored.
+    ///
+    /// ```swift
+    /// try store.recordTokenUses([3: now, 7: now])
+    /// ```
+    public func recordTokenUses(_ uses: [Int: Timestamp]) throws {
+        guard !uses.isEmpty else { return }
+        _ = try writing {
+            for (id, when) in uses.sorted(by: { $0.key < $1.key }) {
+                let stale = try Timestamp(
+                    secondsSinceEpoch: when.secondsSinceEpoch - AccessRules.lastUseResolutionSeconds)
                 try database.execute(
                     "UPDATE tokens SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at <= ?)",
-                    [now.iso8601, found.id, try Timestamp(secondsSinceEpoch: stale).iso8601])
+                    [when.iso8601, id, stale.iso8601])
             }
         }
-        return Principal(tokenID: found.id, owner: owner)
     }
 
     /// Which of these token ids no longer authenticate (revoked, or not there at all), in one query: how a server

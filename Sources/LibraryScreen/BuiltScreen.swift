@@ -35,7 +35,12 @@ extension LibraryScreen {
         _ screen: ClientScreen, showsAll: Bool = false, program: String = "librarycli",
         reusing previous: BuiltScreen? = nil
     ) -> BuiltScreen {
-        let previous = previous.flatMap { $0.showsAll == showsAll && $0.program == program ? $0 : nil }
+        // Cards carry their screen's query in their actions' hrefs: only a screen of the same query lends its cards.
+        let previous = previous.flatMap {
+            $0.showsAll == showsAll && $0.program == program
+                && ActionRequests.screenQuery(of: $0.screen.library) == ActionRequests.screenQuery(of: screen.library)
+                ? $0 : nil
+        }
         if let previous, previous.screen == screen { return previous }
         let clientInfo =
             previous.flatMap { $0.screen.summary == screen.summary ? $0.snapshot.sections[0] : nil }

@@ -116,7 +116,7 @@ public enum LibraryScreen {
         let items = reusedItems(
             screen.loans, previous: previous.map { ($0.screen.loans, $0.snapshot.sections[1].items) },
             id: \.book.id
-        ) { clientBookItem($0, program: program) }
+        ) { clientBookItem($0, program: program, screenQuery: ActionRequests.screenQuery(of: screen.library)) }
         return Section(
             id: SectionID.clientBooks, layout: .row(cardWidth: 26, spacing: 2), items: items,
             // A row shows as many cards as fit; `show-all` names the command that lists every loan (the text
@@ -135,7 +135,7 @@ public enum LibraryScreen {
                 lines: ["Pick one from the library below: \(program) take <book-id>"]))
     }
 
-    static func clientBookItem(_ held: LoanedBook, program: String) -> Item {
+    static func clientBookItem(_ held: LoanedBook, program: String, screenQuery: String = "") -> Item {
         let book = held.book
         let due = held.loan.dueAt.date
         return Item(
@@ -146,7 +146,7 @@ public enum LibraryScreen {
             actions: [
                 Action(
                     id: "return", title: "Return", command: "\(program) return \(book.id)",
-                    request: ActionRequests.returnBook(book.id))
+                    request: ActionRequests.returnBook(book.id, screenQuery: screenQuery))
             ],
             fields: [
                 Field("bookId", .int(book.id)), Field("dueAt", .string(held.loan.dueAt.iso8601)),
@@ -166,8 +166,9 @@ public enum LibraryScreen {
             self.takeRefusal(previous.screen) == takeRefusal
                 ? (previous.screen.library.entries, previous.snapshot.sections[2].items) : nil
         }
+        let screenQuery = ActionRequests.screenQuery(of: catalog)
         let items = reusedItems(catalog.entries, previous: reusable, id: \.book.id) {
-            libraryItem($0, takeRefusal: takeRefusal, program: program)
+            libraryItem($0, takeRefusal: takeRefusal, program: program, screenQuery: screenQuery)
         }
         let header = Supplementary(
             kind: .header, id: "library-books-header",
@@ -176,7 +177,7 @@ public enum LibraryScreen {
             actions: [
                 Action(
                     id: "search", title: "Search", command: "\(program) list --search <text>",
-                    request: ActionRequests.search)
+                    request: ActionRequests.search(perPage: catalog.perPage))
             ])
         return Section(
             id: SectionID.libraryBooks, layout: .grid(minimumItemWidth: 28, spacing: 2), items: items,
@@ -191,7 +192,9 @@ public enum LibraryScreen {
         LibraryRules.loanLimitRefusal(held: screen.summary.booksHeld, limit: screen.summary.client.loanLimit)?.message
     }
 
-    static func libraryItem(_ entry: LibraryEntry, takeRefusal: String?, program: String) -> Item {
+    static func libraryItem(
+        _ entry: LibraryEntry, takeRefusal: String?, program: String, screenQuery: String = ""
+    ) -> Item {
         let book = entry.book
         // Each array made at its final size: growing them cost more than filling them.
         var lines: [String] = []
@@ -209,14 +212,14 @@ public enum LibraryScreen {
             actions.append(
                 Action(
                     id: "take", title: "Take", command: "\(program) take \(book.id)",
-                    request: ActionRequests.take(book.id), disabledReason: takeRefusal))
+                    request: ActionRequests.take(book.id, screenQuery: screenQuery), disabledReason: takeRefusal))
             fields.append(Field("availability", .string("available")))
         case .heldByYou(let dueAt):
             badges.append(Badge(text: "✓ yours", style: .positive))
             actions.append(
                 Action(
                     id: "return", title: "Return", command: "\(program) return \(book.id)",
-                    request: ActionRequests.returnBook(book.id)))
+                    request: ActionRequests.returnBook(book.id, screenQuery: screenQuery)))
             fields.append(Field("availability", .string("yours")))
             fields.append(Field("dueAt", .string(dueAt.iso8601)))
         case .onLoan(let dueAt):

@@ -37,8 +37,8 @@ extension Request {
 }
 
 /// Bearer tokens: `Authorization: Bearer <token>` is checked against the store and the caller put in the request's
-/// storage (``PrincipalKey``). Routes that are public (health, sign-in, the API description) need no token; every
-/// other request without one, or with an unknown or revoked one, is answered 401 with `WWW-Authenticate: Bearer`.
+/// storage (``PrincipalKey``). Routes that are public (health, sign-in, the API description, the web front) need no
+/// token and ignore any `Authorization` header (a stale one does not refuse a sign-in); every other request without one, or with an unknown or revoked one, is answered 401 with `WWW-Authenticate: Bearer`.
 /// The token never appears in a problem, and the store compares only its hash.
 enum Authentication {
     /// Paths anyone may call (and the web front's, `WebRoutes.isPublic`).
@@ -49,14 +49,17 @@ enum Authentication {
         publicPaths.contains(path) || WebRoutes.isPublic(path)
     }
 
-    static func middleware(pool: StorePool, now: @escaping @Sendable () -> Timestamp) -> Middleware {
+    static func middleware(
+        pool: StorePool, uses: TokenUseRecorder, now: @escaping @Sendable () -> Timestamp
+    ) -> Middleware {
         let cache = TokenCache()
         return Middleware { request, next in
             var request = request
-            guard let header = request.headers["Authorization"] else {
-                if isPublic(request.path) { return try next(request) }
-                throw missingToken()
-            }
+            // A public route ignores the Authorization header: a stale or revoked token must not stop a front from
+            // signing in again, nor a probe from reading the health or the API description.
+            // So does OPTIONS (what a path answers is no secret; the router answers it, 204 with Allow).
+            if isPublic(request.path) || request.method == .options { return try next(request) }
+            guard let header = request.headers["Authorization"] else { throw missingToken() }
             guard let token = bearerToken(header) else {
                 throw Problem(
                     status: .unauthorized, code: "bad-authorization",
@@ -64,7 +67,10 @@ enum Authentication {
                     headers: ["WWW-Authenticate": #"Bearer error="invalid_request""#])
             }
             let (principal, generation) = try pool.withGeneration { store, generation in
-                (try cache.authenticate(token, store: store, generation: generation, now: now()), generation)
+                (
+                    try cache.authenticate(token, store: store, generation: generation, now: now(), uses: uses),
+                    generation
+                )
             }
             guard let principal else { throw revokedToken() }
             request.storage[PrincipalKey.self] = principal

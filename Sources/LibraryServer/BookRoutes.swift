@@ -20,6 +20,8 @@ struct BookRoutes: Sendable {
 
     /// A page of books: by id after `after` (the last id of the previous page), or, with `search`, the matches
     /// best first after the `after` first ones. `next` (and a `Link: rel="next"` header) names the next page.
+    /// Search results stop at the first `LibraryStore.maxPerPage` (10,000) matches; a search answer says
+    /// `"capped": true` when there were more.
     func books(_ request: Request) throws -> Response {
         let principal = try request.principal()
         let limit =
@@ -32,21 +34,25 @@ struct BookRoutes: Sendable {
             } ?? 0
         let search = try ScreenQuery(request.query).search
         let viewer = principal.owner.clientID
-        let (entries, next): ([LibraryEntry], Int?) = try service.pool.with { store in
+        let (entries, next, capped): ([LibraryEntry], Int?, Bool?) = try service.pool.with { store in
             guard let search else {
                 let entries = try store.books(after: after, limit: limit + 1, viewerID: viewer)
                 let page = Array(entries.prefix(limit))
-                return (page, entries.count > limit ? page.last?.book.id : nil)
+                return (page, entries.count > limit ? page.last?.book.id : nil, nil)
             }
-            guard after <= LibraryStore.maxPerPage - limit else {
+            // Search results stop at the first `maxPerPage` matches: the last page is cut there, and no next page is
+            // offered past it (so a `next` link is never refused).
+            let cap = LibraryStore.maxPerPage
+            guard after < cap else {
                 throw Problem(
                     status: .badRequest, code: "bad-parameter",
-                    detail: "Search results go as far as \(LibraryStore.maxPerPage) books; narrow the search.",
+                    detail: "Search results stop at \(cap) books, so 'after' must be below \(cap); narrow the search.",
                     extensions: ["parameter": "after"])
             }
-            let found = try store.libraryPage(page: 1, perPage: after + limit, viewerID: viewer, search: search)
+            let end = min(after + limit, cap)
+            let found = try store.libraryPage(page: 1, perPage: end, viewerID: viewer, search: search)
             let page = Array(found.entries.dropFirst(after))
-            return (page, after + limit < found.totalCount ? after + limit : nil)
+            return (page, end < min(found.totalCount, cap) ? end : nil, found.totalCount > cap)
         }
         var headers = HTTPHeaders()
         var nextLink: String?
@@ -57,11 +63,12 @@ struct BookRoutes: Sendable {
             nextLink = link
         }
         return .json(
-            .object(members: [
-                ("books", .array(entries.map { LibraryJSON.book($0.book, availability: $0.availability) })),
-                ("next", next.map { .string(String($0)) } ?? .null),
-                ("nextHref", nextLink.map { .string($0) } ?? .null),
-            ]), headers: headers)
+            .object(
+                members: [
+                    ("books", .array(entries.map { LibraryJSON.book($0.book, availability: $0.availability) })),
+                    ("next", next.map { .string(String($0)) } ?? .null),
+                    ("nextHref", nextLink.map { .string($0) } ?? .null),
+                ] + (capped.map { [("capped", JSONValue.bool($0))] } ?? [])), headers: headers)
     }
 
     func book(_ request: Request) throws -> Response {
@@ -76,7 +83,7 @@ struct BookRoutes: Sendable {
     /// Librarian: adds a book `{"title", "author", "year", "pages", "description", "isbn"}`; 201 with `Location`.
     func addBook(_ request: Request) throws -> Response {
         try request.requireLibrarian()
-        let body = try BodyReader(request)
+        let body = try BodyReader(request, members: ["title", "author", "year", "pages", "description", "isbn"])
         let draft = NewBook(
             title: try body.requiredString("title"), author: try body.string("author") ?? "",
             year: try body.int("year"), pages: try body.int("pages"),
@@ -92,7 +99,7 @@ struct BookRoutes: Sendable {
     /// Librarian: adds a client `{"name", "cardNumber", "loanLimit"}`; 201.
     func addClient(_ request: Request) throws -> Response {
         try request.requireLibrarian()
-        let body = try BodyReader(request)
+        let body = try BodyReader(request, members: ["name", "cardNumber", "loanLimit"])
         let name = try body.requiredString("name")
         let card = try body.string("cardNumber")
         let limit = try body.int("loanLimit") ?? LibraryRules.defaultLoanLimit

@@ -3,12 +3,23 @@ import HTTP
 import Library
 
 /// Reading the members of a request's JSON body, each a 400 `invalid-body` problem naming the member when wrong.
+/// Every body names the members it takes: another member is refused the same way (not silently ignored, so a
+/// front that sends `pin` to `POST /v1/clients` learns that it was not set).
+///
+///     let body = try BodyReader(request, members: ["cardNumber", "pin"])
 struct BodyReader {
     let object: JSONObject
 
-    init(_ request: Request) throws(Problem) {
+    init(_ request: Request, members: [String]) throws(Problem) {
         guard case .object(let object) = try request.json() else {
             throw Problem(status: .badRequest, code: "invalid-body", detail: "The body must be a JSON object.")
+        }
+        if let unknown = object.members.first(where: { !members.contains($0.key) }) {
+            let name = String(unknown.key.prefix(40))
+            throw Self.invalid(
+                "'\(name)' is not a member this body takes; it takes "
+                    + members.map { "'\($0)'" }.joined(separator: ", ") + ".",
+                member: name)
         }
         self.object = object
     }

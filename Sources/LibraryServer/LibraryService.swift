@@ -8,6 +8,8 @@ struct ServiceParts: Sendable {
     let versions: ScreenVersions
     let feed: ChangeFeed
     let now: @Sendable () -> Timestamp
+    /// Where tokens' last uses are noted, to be written off the request path.
+    let tokenUses: TokenUseRecorder
     /// The demo clients the web front's sign-in page may show (none unless this is the demo database).
     var demoSignIns: [DemoSignIn] = []
 }
@@ -55,7 +57,9 @@ public final class LibraryService: Sendable {
         let versions = ScreenVersions()
         let interval = watchInterval ?? .milliseconds(LibraryDatabase.isPostgreSQLURL(databasePath) ? 50 : 10)
         let feed = ChangeFeed(pool: pool, versions: versions, interval: interval, now: now)
-        let parts = ServiceParts(pool: pool, versions: versions, feed: feed, now: now, demoSignIns: demoSignIns)
+        let parts = ServiceParts(
+            pool: pool, versions: versions, feed: feed, now: now, tokenUses: TokenUseRecorder(pool: pool),
+            demoSignIns: demoSignIns)
         try feed.start()
         do {
             let server = try Server.start(
@@ -74,6 +78,7 @@ public final class LibraryService: Sendable {
     public func stop() {
         server.stop()
         parts.feed.stop()
+        parts.tokenUses.stop()
         parts.pool.drain()
     }
 
@@ -91,7 +96,7 @@ public final class LibraryService: Sendable {
         let parts = ServiceParts(
             pool: pool, versions: versions,
             feed: ChangeFeed(pool: pool, versions: versions, now: { Timestamp.earliest }),
-            now: { Timestamp.earliest })
+            now: { Timestamp.earliest }, tokenUses: TokenUseRecorder(pool: pool))
         return router(parts).routes
     }
 
@@ -113,7 +118,7 @@ public final class LibraryService: Sendable {
     static func middleware(_ parts: ServiceParts) -> [Middleware] {
         [
             Middleware.problems(map: ProblemMapping.problem(for:)),
-            Authentication.middleware(pool: parts.pool, now: parts.now),
+            Authentication.middleware(pool: parts.pool, uses: parts.tokenUses, now: parts.now),
         ]
     }
 }

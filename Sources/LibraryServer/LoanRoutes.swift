@@ -21,7 +21,7 @@ struct LoanRoutes: Sendable {
 
     func take(_ request: Request) throws -> Response {
         let clientID = try request.clientID()
-        let ids = try BodyReader(request).bookIDs()
+        let ids = try BodyReader(request, members: ["bookIds"]).bookIDs()
         return try change(request, clientID: clientID, status: .created, verb: "take") { store, now in
             try store.take(bookIDs: ids, clientID: clientID, now: now)
         }

@@ -22,7 +22,9 @@ struct ScreenQuery: Hashable, Sendable {
         }
         if let text = parameters["search"], !text.allSatisfy({ $0 == " " || $0 == "\t" }) {
             if let problem = BookSearch.lengthProblem(text) {
-                throw Problem(status: .badRequest, code: "bad-parameter", detail: problem)
+                throw Problem(
+                    status: .badRequest, code: "bad-parameter", detail: "'search' must be \(problem).",
+                    extensions: ["parameter": "search"])
             }
             search = text
         }

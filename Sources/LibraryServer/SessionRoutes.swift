@@ -18,7 +18,7 @@ struct SessionRoutes: Sendable {
     }
 
     func signIn(_ request: Request) throws -> Response {
-        let body = try BodyReader(request)
+        let body = try BodyReader(request, members: ["cardNumber", "pin"])
         let card = try body.requiredString("cardNumber")
         let pin = try body.requiredString("pin")
         let session = try service.pool.with { store in try store.signIn(cardNumber: card, pin: pin, now: service.now())

@@ -12,7 +12,7 @@ enum GenerationKey: RequestStorageKey {
 /// token's last use is still recorded at that resolution), a token is known without asking the database again.
 /// Keyed by the token's SHA-256, never the token; only tokens that authenticated are kept, at most `capacity`.
 ///
-///     let principal = try cache.authenticate(token, store: store, generation: generation, now: now)
+///     let principal = try cache.authenticate(token, store: store, generation: generation, now: now, uses: recorder)
 final class TokenCache: Sendable {
     private struct Entry {
         var generation: Int
@@ -27,8 +27,11 @@ final class TokenCache: Sendable {
         self.capacity = capacity
     }
 
-    /// Who `token` acts for, from the cache or from `store.authenticate` (which also records its last use).
-    func authenticate(_ token: String, store: LibraryStore, generation: Int, now: Timestamp) throws -> Principal? {
+    /// Who `token` acts for, from the cache or from `store.lookUpToken` (a read: it never waits for a writer); a use
+    /// the database should record is noted to `uses`, which writes it off the request path.
+    func authenticate(
+        _ token: String, store: LibraryStore, generation: Int, now: Timestamp, uses: TokenUseRecorder
+    ) throws -> Principal? {
         let hash = Secrets.sha256(Array(token.utf8))
         let kept = entries.withLock { $0[hash] }
         if let kept, kept.generation == generation,
@@ -36,7 +39,9 @@ final class TokenCache: Sendable {
         {
             return kept.principal
         }
-        let principal = try store.authenticate(token: token, now: now)
+        let found = try store.lookUpToken(token, now: now)
+        if let found, found.useIsStale { uses.note(tokenID: found.principal.tokenID, at: now) }
+        let principal = found?.principal
         entries.withLock { entries in
             guard let principal else {
                 entries[hash] = nil
