@@ -38,6 +38,9 @@ struct Failure: Error {
             self.init(sqlite: error, path: nil)
         case let error as PostgreSQLError:
             self.init(postgresql: error, name: nil)
+        case let error as PostgreSQLURLError:
+            // A URL that could be read two ways: the command line is wrong (nothing of the URL is quoted).
+            self.init(message: "\(error.message); nothing was tried.", code: .usage)
         case let error as TimestampError:
             // LIBRARY_NOW is checked where it is read, so this is a time stored in the database.
             self.init(

@@ -156,3 +156,31 @@ public struct PostgreSQLError: Error, Sendable, Equatable, CustomStringConvertib
         return text
     }
 }
+
+/// A PostgreSQL URL refused before connecting, because its user name, password and host could be read in more than
+/// one way (see `PostgreSQLConnectionURL.ambiguity(in:)`): a mistake in the URL, never worth trying again. The
+/// message quotes nothing of the URL, so no part of a password shows.
+///
+/// ```swift
+/// do {
+///     _ = try PostgreSQLConnection(url: "postgresql://ann:a@b@db/lib")
+/// } catch let error as PostgreSQLURLError {
+///     print(error.message)  // "the PostgreSQL URL has more than one '@' before its host, ..."
+/// }
+/// ```
+public struct PostgreSQLURLError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Why the URL was refused and how to write it (percent-encoding).
+    public let message: String
+
+    /// Creates an error.
+    ///
+    /// ```swift
+    /// throw PostgreSQLURLError(message: "the PostgreSQL URL ...")
+    /// ```
+    public init(message: String) {
+        self.message = message
+    }
+
+    /// Same as `message`.
+    public var description: String { message }
+}
