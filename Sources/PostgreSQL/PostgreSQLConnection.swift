@@ -517,7 +517,10 @@ public final class PostgreSQLConnection {
     }
 
     /// An SQLSTATE for a failed connection, from libpq's message (libpq gives none before a session exists).
-    static func connectionSQLState(_ message: String) -> String {
+    /// The words are libpq's own: the names it quotes (a host, a role, a database, a value it cannot read) are left
+    /// out first, so a host named `nosuchhost.invalid` is not taken for an invalid connection string.
+    static func connectionSQLState(_ text: String) -> String {
+        let message = unquoted(text)
         if message.contains("password authentication failed") || message.contains("no password supplied")
             || message.contains("authentication failed")
         {
@@ -530,6 +533,22 @@ public final class PostgreSQLConnection {
         if message.contains("too many clients") { return "53300" }
         if message.contains("invalid") || message.contains("missing") && message.contains("=") { return "08P01" }
         return "08001"
+    }
+
+    /// `text` without the parts libpq puts in double quotes (`database "x" does not exist` becomes
+    /// `database "" does not exist`).
+    static func unquoted(_ text: String) -> String {
+        var result = ""
+        var quoted = false
+        for character in text {
+            if character == "\"" {
+                quoted.toggle()
+                result.append(character)
+            } else if !quoted {
+                result.append(character)
+            }
+        }
+        return result
     }
 }
 

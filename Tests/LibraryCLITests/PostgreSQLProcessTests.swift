@@ -430,6 +430,13 @@ struct PostgreSQLProcessTests {
         #expect(unreachable.err.contains("Connection refused"))
         #expect(unreachable.err.hasSuffix("Nothing was changed; try again.\n"))
         #expect(!unreachable.err.contains("?."))
+        // A host name that does not resolve is out of reach too, whatever the name says.
+        let unknownHost = try Binary.run(
+            ["--db", "postgresql://u@nosuchhost.invalid/x", "list"], environment: pg.environment)
+        #expect(unknownHost.code == 75, "\(unknownHost.err)")
+        #expect(
+            unknownHost.err.hasPrefix(
+                "Error: cannot reach the PostgreSQL database postgresql://u@nosuchhost.invalid/x: "))
 
         // A password never shows, in any message; a URL libpq cannot read is refused (73), not worth retrying.
         let secrets = [

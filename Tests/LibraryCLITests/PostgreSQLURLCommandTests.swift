@@ -35,4 +35,18 @@ struct PostgreSQLURLCommandTests {
         let fromEnvironment = try Binary.run(["list"], environment: environment.merging(["LIBRARY_DB": url]) { $1 })
         #expect(fromEnvironment.code == 64 && !fromEnvironment.err.contains("SECRETPART"), "\(fromEnvironment.err)")
     }
+
+    @Test("a host name that does not resolve is a server out of reach (75), whatever the name says")
+    func unknownHost() throws {
+        for host in ["nosuchhost.invalid", "invalid-name.invalid"] {
+            let url = "postgresql://user:SECRET@\(host)/db?connect_timeout=2"
+            let result = try Binary.run(["--db", url, "list"], environment: environment)
+            #expect(result.code == 75, "\(result.err)")
+            #expect(
+                result.err.hasPrefix("Error: cannot reach the PostgreSQL database postgresql://user@\(host)/db"),
+                "\(result.err)")
+            #expect(result.err.contains("could not translate host name"), "\(result.err)")
+            #expect(!result.err.contains("SECRET"))
+        }
+    }
 }

@@ -83,4 +83,19 @@ struct ConnectionURLTests {
             PostgreSQLConnection.withoutPasswords(#"missing "=" after "s3cr3t""#, of: "host=db password=s3cr3t")
                 == #"missing "=" after "***""#)
     }
+
+    @Test(
+        "a failed connection's SQLSTATE comes from libpq's words, not from the names it quotes",
+        arguments: [
+            (#"could not translate host name "nosuchhost.invalid" to address: Name or service not known"#, "08001"),
+            (#"could not translate host name "db" to address: Temporary failure in name resolution"#, "08001"),
+            (#"connection to server at "127.0.0.1", port 1 failed: Connection refused"#, "08001"),
+            (#"invalid port number: "notaport""#, "08P01"),
+            (#"FATAL: database "role" does not exist"#, "3D000"),
+            (#"FATAL: role "database" does not exist"#, "28000"),
+            (#"FATAL: password authentication failed for user "invalid""#, "28P01"),
+        ])
+    func connectionSQLState(message: String, state: String) {
+        #expect(PostgreSQLConnection.connectionSQLState(message) == state)
+    }
 }
