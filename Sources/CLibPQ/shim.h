@@ -48,6 +48,7 @@ struct librarycli_pq_functions {
     void (*PQfreemem)(void *ptr);
     // Functions added later go last, so the ones above keep their offsets (see Sources/PostgreSQL/LibPQ.swift).
     char * (*PQpass)(const PGconn *conn);
+    char * (*PQuser)(const PGconn *conn);
 };
 
 /// Loads libpq and fills `table` with its functions: NULL when all were found, else why not. The caller keeps the
@@ -113,6 +114,8 @@ static inline const char *librarycli_pq_open(struct librarycli_pq_functions *tab
     if (table->PQfreemem == NULL) return "libpq.so.5 has no PQfreemem";
     *(void **)&table->PQpass = dlsym(library, "PQpass");
     if (table->PQpass == NULL) return "libpq.so.5 has no PQpass";
+    *(void **)&table->PQuser = dlsym(library, "PQuser");
+    if (table->PQuser == NULL) return "libpq.so.5 has no PQuser";
     return NULL;
 }
 

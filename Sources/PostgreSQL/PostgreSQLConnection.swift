@@ -28,6 +28,12 @@ public final class PostgreSQLConnection {
     private var nextStatement = 0
     /// The passwords of the connection string and the one libpq used, longest first: taken out of every message.
     private let secrets: [String]
+    /// The user name (role) the connection signed in as.
+    ///
+    /// ```swift
+    /// print(connection.user ?? "-")  // "librarian"
+    /// ```
+    public let user: String?
 
     /// Connects with a libpq connection string: a URL (`postgresql://user@host:5432/db`,
     /// `postgresql:///db?host=/run/postgresql`) or `key=value` pairs. Passwords come from the URL, `PGPASSWORD` or
@@ -72,6 +78,7 @@ public final class PostgreSQLConnection {
         }
         self.handle = handle
         self.secrets = secrets
+        user = libpq.PQuser!(handle).map { String(cString: $0) }
         var table = libpq
         librarycli_pq_silence_notices(&table, handle)
         try execute(
@@ -397,13 +404,15 @@ public final class PostgreSQLConnection {
                 sqlState: state, message: Self.withoutSecrets(message, secrets),
                 detail: field(librarycli_pq_diag_detail()).map { Self.withoutSecrets($0, secrets) },
                 constraint: field(librarycli_pq_diag_constraint()),
-                table: field(librarycli_pq_diag_table()), column: field(librarycli_pq_diag_column()), sql: sql)
+                table: field(librarycli_pq_diag_table()), column: field(librarycli_pq_diag_column()), sql: sql,
+                user: user)
         }
     }
 
     func connectionError(sql: String?) -> PostgreSQLError {
         PostgreSQLError(
-            sqlState: "08006", message: Self.withoutSecrets(Self.connectionMessage(handle), secrets), sql: sql)
+            sqlState: "08006", message: Self.withoutSecrets(Self.connectionMessage(handle), secrets), sql: sql,
+            user: user)
     }
 
     /// libpq's last message on one line (it names the server and the user; callers take out the passwords with

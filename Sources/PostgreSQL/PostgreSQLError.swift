@@ -53,6 +53,13 @@ public struct PostgreSQLError: Error, Sendable, Equatable, CustomStringConvertib
     /// print(error.sql ?? "-")
     /// ```
     public let sql: String?
+    /// The user name (role) the connection signed in as, when the error came from a connection's statement: messages
+    /// name it when the role lacks a privilege (42501).
+    ///
+    /// ```swift
+    /// if error.sqlState == "42501" { print("GRANT ... TO \(error.user ?? "the role")") }
+    /// ```
+    public let user: String?
 
     /// Creates an error.
     ///
@@ -61,9 +68,10 @@ public struct PostgreSQLError: Error, Sendable, Equatable, CustomStringConvertib
     /// ```
     public init(
         sqlState: String, message: String, detail: String? = nil, constraint: String? = nil, table: String? = nil,
-        column: String? = nil, sql: String? = nil
+        column: String? = nil, sql: String? = nil, user: String? = nil
     ) {
         self.detail = detail
+        self.user = user
         self.sqlState = sqlState
         self.message = message
         self.constraint = constraint
@@ -144,6 +152,14 @@ public struct PostgreSQLError: Error, Sendable, Equatable, CustomStringConvertib
     /// if error.isNoSuchDatabase { print("createdb it first") }
     /// ```
     public var isNoSuchDatabase: Bool { sqlState == "3D000" }
+
+    /// Whether the role lacks a privilege the statement needs (42501: "permission denied for table books", "must be
+    /// owner of table books").
+    ///
+    /// ```swift
+    /// if error.isInsufficientPrivilege { print("GRANT it, or use another role") }
+    /// ```
+    public var isInsufficientPrivilege: Bool { sqlState == "42501" }
 
     /// "PostgreSQL error 23505: <message> (in: <sql>)".
     ///

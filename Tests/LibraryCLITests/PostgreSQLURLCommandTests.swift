@@ -49,4 +49,48 @@ struct PostgreSQLURLCommandTests {
             #expect(!result.err.contains("SECRET"))
         }
     }
+
+    @Test("a role without a privilege is exit 73 naming the role and the GRANT, never an internal error")
+    func insufficientPrivilege() {
+        let database = "postgresql://alice@db/lib1"
+        let table = Failure(
+            postgresql: PostgreSQLError(
+                sqlState: "42501", message: "permission denied for table books",
+                sql: "SELECT b.id FROM books b", user: "alice"),
+            name: database)
+        #expect(table.code == .cannotWrite)
+        #expect(
+            table.message
+                == "the role alice may not read or write the library in the PostgreSQL database \(database) "
+                + "(permission denied for table books); nothing was changed. Grant it the library's tables (GRANT "
+                + "SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO alice; GRANT USAGE ON ALL "
+                + "SEQUENCES IN SCHEMA public TO alice; reading needs SELECT only), or use another role.")
+        #expect(!table.message.contains("SELECT b.id"))
+
+        let schema = Failure(
+            postgresql: PostgreSQLError(
+                sqlState: "42501", message: "permission denied for schema public", sql: "CREATE TABLE clients (...)",
+                user: "Alice Smith"),
+            name: database)
+        #expect(schema.code == .cannotWrite)
+        #expect(
+            schema.message
+                == "the role Alice Smith may not create the library's tables in the PostgreSQL database \(database) "
+                + "(permission denied for schema public); nothing was changed. Create the library with the database "
+                + "owner's role, or grant it: GRANT CREATE ON SCHEMA public TO \"Alice Smith\";")
+        #expect(!schema.message.contains("CREATE TABLE clients"))
+
+        let unnamed = Failure(PostgreSQLError(sqlState: "42501", message: "must be owner of table books", sql: "ALTER"))
+        #expect(unnamed.code == .cannotWrite)
+        #expect(unnamed.message.hasPrefix("this role may not read or write the library in the PostgreSQL database "))
+        #expect(unnamed.message.contains("TO CURRENT_USER;"))
+    }
+
+    @Test("identifiers are quoted only when SQL would not read them as they are")
+    func identifiers() {
+        #expect(Failure.identifier("alice_2") == "alice_2")
+        #expect(Failure.identifier("Alice") == "\"Alice\"")
+        #expect(Failure.identifier("a\"b") == "\"a\"\"b\"")
+        #expect(Failure.identifier("2x") == "\"2x\"")
+    }
 }
