@@ -46,6 +46,9 @@ struct librarycli_pq_functions {
     int (*PQgetisnull)(const PGresult *res, int tup_num, int field_num);
     void (*PQclear)(PGresult *res);
     void (*PQfreemem)(void *ptr);
+    // Functions added later go last, so the ones above keep their offsets (see Sources/PostgreSQL/LibPQ.swift).
+    char * (*PQpass)(const PGconn *conn);
+    char * (*PQuser)(const PGconn *conn);
 };
 
 /// Loads libpq and fills `table` with its functions: NULL when all were found, else why not. The caller keeps the
@@ -109,6 +112,10 @@ static inline const char *librarycli_pq_open(struct librarycli_pq_functions *tab
     if (table->PQclear == NULL) return "libpq.so.5 has no PQclear";
     *(void **)&table->PQfreemem = dlsym(library, "PQfreemem");
     if (table->PQfreemem == NULL) return "libpq.so.5 has no PQfreemem";
+    *(void **)&table->PQpass = dlsym(library, "PQpass");
+    if (table->PQpass == NULL) return "libpq.so.5 has no PQpass";
+    *(void **)&table->PQuser = dlsym(library, "PQuser");
+    if (table->PQuser == NULL) return "libpq.so.5 has no PQuser";
     return NULL;
 }
 

@@ -52,13 +52,15 @@ public struct PostgreSQLMigrator: Sendable {
         guard connection.isInTransaction else {
             return try connection.transaction(readOnly: true) { try status($0) }
         }
-        // Through information_schema, which reads the catalog in the transaction's snapshot (to_regclass reads the
-        // latest catalog, so it could see a table whose columns and rows this snapshot does not).
+        // Through pg_catalog, in the transaction's snapshot (to_regclass reads the latest catalog, so it could see a
+        // table whose columns and rows this snapshot does not), and not through information_schema, which hides the
+        // tables a role has no privilege on: such a role would find no library where there is one.
         let hasTable =
             try connection.fetchOne(
                 """
-                SELECT count(*) FROM information_schema.tables
-                WHERE table_schema = current_schema() AND table_name = 'schema_migrations'
+                SELECT count(*) FROM pg_catalog.pg_class c
+                JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+                WHERE n.nspname = current_schema() AND c.relname = 'schema_migrations' AND c.relkind IN ('r', 'p')
                 """
             ) { $0.int(0) } == 1
         var recorded: [String: String] = [:]
@@ -66,9 +68,11 @@ public struct PostgreSQLMigrator: Sendable {
             let ours =
                 try connection.fetchOne(
                     """
-                    SELECT count(*) FROM information_schema.columns
-                    WHERE table_schema = current_schema() AND table_name = 'schema_migrations'
-                      AND column_name IN ('name', 'checksum')
+                    SELECT count(*) FROM pg_catalog.pg_attribute a
+                    JOIN pg_catalog.pg_class c ON c.oid = a.attrelid
+                    JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+                    WHERE n.nspname = current_schema() AND c.relname = 'schema_migrations'
+                      AND a.attnum > 0 AND NOT a.attisdropped AND a.attname IN ('name', 'checksum')
                     """
                 ) { $0.int(0) } == 2
             guard ours else { throw MigrationError.foreignDatabase(tables: try Self.tables(connection)) }
@@ -116,12 +120,13 @@ public struct PostgreSQLMigrator: Sendable {
         return applied
     }
 
-    /// The tables of the connection's current schema, by name.
+    /// The tables of the connection's current schema, by name: every one, whatever the role may do with it.
     static func tables(_ connection: PostgreSQLConnection) throws -> [String] {
         try connection.fetchAll(
             """
-            SELECT table_name FROM information_schema.tables
-            WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name
+            SELECT c.relname::text FROM pg_catalog.pg_class c
+            JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+            WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p') ORDER BY c.relname COLLATE "C"
             """
         ) { $0.string(0) }
     }

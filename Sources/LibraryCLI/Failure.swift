@@ -39,6 +39,9 @@ struct Failure: Error {
             self.init(sqlite: error, path: nil)
         case let error as PostgreSQLError:
             self.init(postgresql: error, name: nil)
+        case let error as PostgreSQLURLError:
+            // A URL that could be read two ways: the command line is wrong (nothing of the URL is quoted).
+            self.init(message: "\(error.message); nothing was tried.", code: .usage)
         case let error as TimestampError:
             // LIBRARY_NOW is checked where it is read, so this is a time stored in the database.
             self.init(
@@ -69,7 +72,8 @@ struct Failure: Error {
 
     /// Words a database error, naming the database file when it is known.
     /// PostgreSQL's errors: unreachable or overloaded servers and lost races are worth trying again (75), a
-    /// refused login or a missing database cannot be used (73), a constraint is the library refusing (65).
+    /// refused login, a missing database or a role without the privileges the command needs cannot be used (73), a
+    /// constraint is the library refusing (65).
     init(postgresql error: PostgreSQLError, name: String?) {
         let database = name.map { "the PostgreSQL database \($0)" } ?? "the PostgreSQL database"
         // libpq's messages may end with a question ("...accepting TCP/IP connections?"): no full stop after one.
@@ -83,6 +87,8 @@ struct Failure: Error {
         } else if error.isNoSuchDatabase {
             self.init(
                 message: "\(database) does not exist: \(reason) Create it first (createdb).", code: .cannotWrite)
+        } else if error.isInsufficientPrivilege {
+            self.init(privilege: error, database: database)
         } else if error.sqlState == "08P01" || error.sqlStateClass == "42" && error.sql == nil {
             // A URL libpq cannot read (or a server speaking another protocol): trying again will not help.
             self.init(message: "cannot use \(database): \(reason)", code: .cannotWrite)
@@ -90,10 +96,6 @@ struct Failure: Error {
             self.init(message: "cannot reach \(database): \(reason) Nothing was changed; try again.", code: .busy)
         } else if error.sqlState == "25006" {
             self.init(message: "cannot write to \(database): it is read-only (\(error.message)).", code: .cannotWrite)
-        } else if error.sqlState == "42501" {
-            // The role may not read or write the library's tables (GRANT them, or use the owner's role).
-            self.init(
-                message: "\(database) refused this role: \(reason) Nothing was changed.", code: .cannotWrite)
         } else if error.sqlStateClass == "53" {
             // Insufficient resources: disk full, out of memory, too many connections.
             self.init(
@@ -111,6 +113,38 @@ struct Failure: Error {
     private static func folderIsReadOnly(of path: String) -> Bool {
         let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
         return access(path, W_OK) == 0 && access(folder.isEmpty ? "/" : folder, W_OK) != 0
+    }
+
+    /// Words a role's missing privilege (42501, exit 73): which role, what the server refused, and the GRANT that
+    /// lets it (the library's tables for a role that cannot read or write them; CREATE on the schema for one that
+    /// cannot create the library).
+    private init(privilege error: PostgreSQLError, database: String) {
+        let role = error.user.map(Self.identifier) ?? "CURRENT_USER"
+        let who = error.user.map { "the role \($0)" } ?? "this role"
+        let refused = error.message.hasSuffix(".") ? String(error.message.dropLast()) : error.message
+        if refused.hasPrefix("permission denied for schema ") {
+            let schema = refused.dropFirst("permission denied for schema ".count)
+            self.init(
+                message: "\(who) may not create the library's tables in \(database) (\(refused)); nothing was changed. "
+                    + "Create the library with the database owner's role, or grant it: "
+                    + "GRANT CREATE ON SCHEMA \(schema) TO \(role);",
+                code: .cannotWrite)
+        } else {
+            self.init(
+                message: "\(who) may not read or write the library in \(database) (\(refused)); nothing was changed. "
+                    + "Grant it the library's tables (GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA "
+                    + "public TO \(role); GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO \(role); reading needs "
+                    + "SELECT only), or use another role.",
+                code: .cannotWrite)
+        }
+    }
+
+    /// A role or schema name as SQL reads it: as it is when lower-case letters, digits and underscores, else quoted.
+    static func identifier(_ name: String) -> String {
+        let plain =
+            name.first.map { $0 == "_" || ("a"..."z").contains($0) } == true
+            && name.allSatisfy { $0 == "_" || ("a"..."z").contains($0) || ("0"..."9").contains($0) }
+        return plain ? name : "\"" + name.replacing("\"", with: "\"\"") + "\""
     }
 
     init(sqlite error: SQLiteError, path: String?) {

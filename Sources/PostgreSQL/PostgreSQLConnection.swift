@@ -26,19 +26,34 @@ public final class PostgreSQLConnection {
     /// ```
     public private(set) var rowsWritten = 0
     private var nextStatement = 0
+    /// The passwords of the connection string and the one libpq used, longest first: taken out of every message.
+    private let secrets: [String]
+    /// The user name (role) the connection signed in as.
+    ///
+    /// ```swift
+    /// print(connection.user ?? "-")  // "librarian"
+    /// ```
+    public let user: String?
 
     /// Connects with a libpq connection string: a URL (`postgresql://user@host:5432/db`,
     /// `postgresql:///db?host=/run/postgresql`) or `key=value` pairs. Passwords come from the URL, `PGPASSWORD` or
     /// `~/.pgpass`, as libpq reads them. The session is set to UTC, ISO dates and UTF-8.
-    /// Throws `PostgreSQLError` (`isUnavailable`, `isAuthenticationFailure`, `isNoSuchDatabase`).
+    /// Throws `PostgreSQLURLError` for a URL whose user name, password and host could be read in more than one way
+    /// (an unencoded `@` in a password: see `PostgreSQLConnectionURL.ambiguity(in:)`), before connecting, and
+    /// `PostgreSQLError` (`isUnavailable`, `isAuthenticationFailure`, `isNoSuchDatabase`). No message of either
+    /// holds a password: every one the connection string holds, or libpq used, is replaced by `***`.
     ///
     /// ```swift
     /// let connection = try PostgreSQLConnection(url: "postgresql://librarian@127.0.0.1:5432/library")
     /// ```
     public init(url: String, applicationName: String = "librarycli") throws {
+        if let ambiguity = PostgreSQLConnectionURL.ambiguity(in: url) {
+            throw PostgreSQLURLError(message: ambiguity)
+        }
         if let problem = libpqLoad.problem {
             throw PostgreSQLError(sqlState: "08001", message: problem)
         }
+        var secrets = Self.passwords(in: url)
         // A connection string libpq cannot read is refused as such (08P01), not as a server out of reach.
         var parseError: UnsafeMutablePointer<CChar>?
         if let options = libpq.PQconninfoParse!(url, &parseError) {
@@ -46,17 +61,24 @@ public final class PostgreSQLConnection {
         } else {
             let message = parseError.map { Self.oneLine(String(cString: $0)) } ?? "invalid connection string"
             if let parseError { libpq.PQfreemem!(parseError) }
-            throw PostgreSQLError(sqlState: "08P01", message: Self.withoutPasswords(message, of: url))
+            throw PostgreSQLError(sqlState: "08P01", message: Self.withoutSecrets(message, secrets))
         }
         guard let handle = libpq.PQconnectdb!(url) else {
             throw PostgreSQLError(sqlState: "08001", message: "libpq could not allocate a connection")
         }
+        // The password libpq used, wherever it found it (PGPASSWORD, ~/.pgpass).
+        if let used = libpq.PQpass!(handle).map({ String(cString: $0) }), !used.isEmpty, !secrets.contains(used) {
+            secrets.append(used)
+            secrets.sort { $0.count > $1.count }
+        }
         guard libpq.PQstatus!(handle) == CONNECTION_OK else {
-            let message = Self.withoutPasswords(Self.connectionMessage(handle), of: url)
+            let message = Self.withoutSecrets(Self.connectionMessage(handle), secrets)
             libpq.PQfinish!(handle)
             throw PostgreSQLError(sqlState: Self.connectionSQLState(message), message: message)
         }
         self.handle = handle
+        self.secrets = secrets
+        user = libpq.PQuser!(handle).map { String(cString: $0) }
         var table = libpq
         librarycli_pq_silence_notices(&table, handle)
         try execute(
@@ -379,18 +401,22 @@ public final class PostgreSQLConnection {
             let state = field(librarycli_pq_diag_sqlstate()) ?? (isConnected ? "XX000" : "08006")
             let message = field(librarycli_pq_diag_message()) ?? Self.connectionMessage(handle)
             throw PostgreSQLError(
-                sqlState: state, message: message, detail: field(librarycli_pq_diag_detail()),
+                sqlState: state, message: Self.withoutSecrets(message, secrets),
+                detail: field(librarycli_pq_diag_detail()).map { Self.withoutSecrets($0, secrets) },
                 constraint: field(librarycli_pq_diag_constraint()),
-                table: field(librarycli_pq_diag_table()), column: field(librarycli_pq_diag_column()), sql: sql)
+                table: field(librarycli_pq_diag_table()), column: field(librarycli_pq_diag_column()), sql: sql,
+                user: user)
         }
     }
 
     func connectionError(sql: String?) -> PostgreSQLError {
-        PostgreSQLError(sqlState: "08006", message: Self.connectionMessage(handle), sql: sql)
+        PostgreSQLError(
+            sqlState: "08006", message: Self.withoutSecrets(Self.connectionMessage(handle), secrets), sql: sql,
+            user: user)
     }
 
-    /// libpq's last message on one line (it names the server and the user; `init(url:)` takes out any password
-    /// it quotes from the URL).
+    /// libpq's last message on one line (it names the server and the user; callers take out the passwords with
+    /// `withoutSecrets`).
     static func connectionMessage(_ handle: OpaquePointer) -> String {
         guard let text = libpq.PQerrorMessage!(handle) else { return "the connection failed" }
         return oneLine(String(cString: text))
@@ -410,53 +436,100 @@ public final class PostgreSQLConnection {
 
     /// `message` with every password of `conninfo` replaced by `***`: libpq quotes a URL it cannot read whole,
     /// and a percent-encoded part it cannot decode, password or not.
-    static func withoutPasswords(_ message: String, of conninfo: String) -> String {
+    ///
+    /// ```swift
+    /// PostgreSQLConnection.withoutPasswords("bad \"s3cret\"", of: "postgresql://u:s3cret@h/db")  // "bad \"***\""
+    /// ```
+    public static func withoutPasswords(_ message: String, of conninfo: String) -> String {
+        withoutSecrets(message, passwords(in: conninfo))
+    }
+
+    static func withoutSecrets(_ message: String, _ secrets: [String]) -> String {
         var text = message
-        for password in passwords(in: conninfo) { text = text.replacing(password, with: "***") }
+        for secret in secrets where !secret.isEmpty { text = text.replacing(secret, with: "***") }
         return text
     }
 
-    /// The passwords `conninfo` holds, longest first: as libpq reads them, and as written in a URL's user
-    /// information (up to its first or last `@`) or `password` parameter, or in a `password=` pair.
-    static func passwords(in conninfo: String) -> [String] {
+    /// The passwords `conninfo` holds, longest first: as libpq reads them, and as written: in a URL's user
+    /// information or `password` parameters (as written and percent-decoded, see
+    /// `PostgreSQLConnectionURL.passwords(in:)`), or in every `password` pair of `key=value` pairs.
+    ///
+    /// ```swift
+    /// PostgreSQLConnection.passwords(in: "host=db password='a b'")  // ["a b"]
+    /// ```
+    public static func passwords(in conninfo: String) -> [String] {
         var found: [String] = []
-        var parseError: UnsafeMutablePointer<CChar>?
-        if let options = libpq.PQconninfoParse!(conninfo, &parseError) {
-            var option = options
-            while let keyword = option.pointee.keyword {
-                if String(cString: keyword) == "password", let value = option.pointee.val {
-                    found.append(String(cString: value))
+        if libpqLoad.problem == nil {
+            var parseError: UnsafeMutablePointer<CChar>?
+            if let options = libpq.PQconninfoParse!(conninfo, &parseError) {
+                var option = options
+                while let keyword = option.pointee.keyword {
+                    if String(cString: keyword) == "password", let value = option.pointee.val {
+                        found.append(String(cString: value))
+                    }
+                    option += 1
                 }
-                option += 1
+                libpq.PQconninfoFree!(options)
             }
-            libpq.PQconninfoFree!(options)
+            if let parseError { libpq.PQfreemem!(parseError) }
         }
-        if let parseError { libpq.PQfreemem!(parseError) }
-        if let scheme = conninfo.firstRange(of: "://") {
-            let rest = conninfo[scheme.upperBound...]
-            let head = rest[..<(rest.firstIndex(of: "/") ?? rest.endIndex)]
-            for at in [head.firstIndex(of: "@"), head.lastIndex(of: "@")].compactMap({ $0 }) {
-                if let colon = head[..<at].firstIndex(of: ":") {
-                    found.append(String(head[head.index(after: colon)..<at]))
-                }
-            }
-            if let mark = rest.firstIndex(of: "?") {
-                for pair in rest[rest.index(after: mark)...].split(separator: "&")
-                where pair.lowercased().hasPrefix("password=") {
-                    found.append(String(pair.dropFirst("password=".count)))
-                }
-            }
-        } else if let range = conninfo.firstRange(of: "password") {
-            // key=value pairs: the value after `password =`, quoted or up to white space.
-            var value = conninfo[range.upperBound...].drop { $0 == " " || $0 == "=" }
-            if value.first == "'" { value = value.dropFirst() }
-            found.append(String(value.prefix { $0 != " " && $0 != "'" }))
+        if PostgreSQLConnectionURL.isURL(conninfo) {
+            found += PostgreSQLConnectionURL.passwords(in: conninfo)
+        } else {
+            found += keywordValuePairs(conninfo).filter { $0.key == "password" }.map(\.value)
         }
-        return Set(found.filter { !$0.isEmpty }).sorted { $0.count > $1.count }
+        return Set(found.filter { !$0.isEmpty }).sorted { $0.count > $1.count || $0.count == $1.count && $0 < $1 }
+    }
+
+    /// The `key=value` pairs of a libpq connection string, read as libpq reads them: white space around `=`, a
+    /// value in single quotes (with `\'` and `\\` inside) or up to white space (with `\` escaping the next
+    /// character). Reading stops at the first thing that is not a pair.
+    static func keywordValuePairs(_ conninfo: String) -> [(key: String, value: String)] {
+        var pairs: [(key: String, value: String)] = []
+        var rest = Substring(conninfo)
+        func skipSpaces() { rest = rest.drop { $0.isWhitespace } }
+        while true {
+            skipSpaces()
+            let key = rest.prefix { $0 != "=" && !$0.isWhitespace }
+            guard !key.isEmpty else { return pairs }
+            rest = rest.dropFirst(key.count)
+            skipSpaces()
+            guard rest.first == "=" else { return pairs }
+            rest = rest.dropFirst()
+            skipSpaces()
+            var value = ""
+            if rest.first == "'" {
+                rest = rest.dropFirst()
+                while let character = rest.first, character != "'" {
+                    rest = rest.dropFirst()
+                    if character == "\\", let next = rest.first {
+                        value.append(next)
+                        rest = rest.dropFirst()
+                    } else {
+                        value.append(character)
+                    }
+                }
+                rest = rest.dropFirst()
+            } else {
+                while let character = rest.first, !character.isWhitespace {
+                    rest = rest.dropFirst()
+                    if character == "\\", let next = rest.first {
+                        value.append(next)
+                        rest = rest.dropFirst()
+                    } else {
+                        value.append(character)
+                    }
+                }
+            }
+            pairs.append((String(key), value))
+        }
     }
 
     /// An SQLSTATE for a failed connection, from libpq's message (libpq gives none before a session exists).
-    static func connectionSQLState(_ message: String) -> String {
+    /// The words are libpq's own: the names it quotes (a host, a role, a database, a value it cannot read) are left
+    /// out first, so a host named `nosuchhost.invalid` is not taken for an invalid connection string.
+    static func connectionSQLState(_ text: String) -> String {
+        let message = unquoted(text)
         if message.contains("password authentication failed") || message.contains("no password supplied")
             || message.contains("authentication failed")
         {
@@ -469,6 +542,22 @@ public final class PostgreSQLConnection {
         if message.contains("too many clients") { return "53300" }
         if message.contains("invalid") || message.contains("missing") && message.contains("=") { return "08P01" }
         return "08001"
+    }
+
+    /// `text` without the parts libpq puts in double quotes (`database "x" does not exist` becomes
+    /// `database "" does not exist`).
+    static func unquoted(_ text: String) -> String {
+        var result = ""
+        var quoted = false
+        for character in text {
+            if character == "\"" {
+                quoted.toggle()
+                result.append(character)
+            } else if !quoted {
+                result.append(character)
+            }
+        }
+        return result
     }
 }
 

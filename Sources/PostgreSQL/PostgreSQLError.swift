@@ -53,6 +53,13 @@ public struct PostgreSQLError: Error, Sendable, Equatable, CustomStringConvertib
     /// print(error.sql ?? "-")
     /// ```
     public let sql: String?
+    /// The user name (role) the connection signed in as, when the error came from a connection's statement: messages
+    /// name it when the role lacks a privilege (42501).
+    ///
+    /// ```swift
+    /// if error.sqlState == "42501" { print("GRANT ... TO \(error.user ?? "the role")") }
+    /// ```
+    public let user: String?
 
     /// Creates an error.
     ///
@@ -61,9 +68,10 @@ public struct PostgreSQLError: Error, Sendable, Equatable, CustomStringConvertib
     /// ```
     public init(
         sqlState: String, message: String, detail: String? = nil, constraint: String? = nil, table: String? = nil,
-        column: String? = nil, sql: String? = nil
+        column: String? = nil, sql: String? = nil, user: String? = nil
     ) {
         self.detail = detail
+        self.user = user
         self.sqlState = sqlState
         self.message = message
         self.constraint = constraint
@@ -145,6 +153,14 @@ public struct PostgreSQLError: Error, Sendable, Equatable, CustomStringConvertib
     /// ```
     public var isNoSuchDatabase: Bool { sqlState == "3D000" }
 
+    /// Whether the role lacks a privilege the statement needs (42501: "permission denied for table books", "must be
+    /// owner of table books").
+    ///
+    /// ```swift
+    /// if error.isInsufficientPrivilege { print("GRANT it, or use another role") }
+    /// ```
+    public var isInsufficientPrivilege: Bool { sqlState == "42501" }
+
     /// "PostgreSQL error 23505: <message> (in: <sql>)".
     ///
     /// ```swift
@@ -155,4 +171,32 @@ public struct PostgreSQLError: Error, Sendable, Equatable, CustomStringConvertib
         if let sql { text += " (in: \(sql))" }
         return text
     }
+}
+
+/// A PostgreSQL URL refused before connecting, because its user name, password and host could be read in more than
+/// one way (see `PostgreSQLConnectionURL.ambiguity(in:)`): a mistake in the URL, never worth trying again. The
+/// message quotes nothing of the URL, so no part of a password shows.
+///
+/// ```swift
+/// do {
+///     _ = try PostgreSQLConnection(url: "postgresql://ann:a@b@db/lib")
+/// } catch let error as PostgreSQLURLError {
+///     print(error.message)  // "the PostgreSQL URL has more than one '@' before its host, ..."
+/// }
+/// ```
+public struct PostgreSQLURLError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Why the URL was refused and how to write it (percent-encoding).
+    public let message: String
+
+    /// Creates an error.
+    ///
+    /// ```swift
+    /// throw PostgreSQLURLError(message: "the PostgreSQL URL ...")
+    /// ```
+    public init(message: String) {
+        self.message = message
+    }
+
+    /// Same as `message`.
+    public var description: String { message }
 }

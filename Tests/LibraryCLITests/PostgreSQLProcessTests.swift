@@ -389,7 +389,9 @@ struct PostgreSQLProcessTests {
         }
     }
 
-    @Test("a role that may only read: list works, take is refused with exit 73 and changes nothing")
+    @Test(
+        "a role that may only read: list works, take is refused with exit 73 and changes nothing",
+        .needsPostgreSQLRoles)
     func readOnlyRole() throws {
         let pg = try PostgreSQLSandbox()
         #expect(try pg.run(["init"]).code == 0)
@@ -398,18 +400,79 @@ struct PostgreSQLProcessTests {
         try admin.execute(script: "CREATE ROLE \(role) LOGIN; GRANT SELECT ON ALL TABLES IN SCHEMA public TO \(role)")
         defer { try? admin.execute(script: "DROP OWNED BY \(role); DROP ROLE \(role)") }
         // The test database's URL with the new role as its user (whatever user the tests' URL names).
-        let scheme = try #require(pg.url.range(of: "://"))
-        let rest = pg.url[scheme.upperBound...]
-        let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
-        let host = String(rest[..<authorityEnd].split(separator: "@", omittingEmptySubsequences: false).last ?? "")
-        let url = String(pg.url[..<scheme.upperBound]) + role + "@" + host + String(rest[authorityEnd...])
+        let url = TestPostgreSQL.url(pg.url, user: role)
         let before = try pg.dump()
         let listed = try pg.run(["--db", url, "list"])
         #expect(listed.code == 0 && listed.out.contains("Hey John Doe!"), "\(listed.err)")
         let taken = try pg.run(["--db", url, "take", "3"])
         #expect(taken.code == 73, "\(taken.err)")
-        #expect(taken.err.contains("refused this role") && taken.err.contains("Nothing was changed"), "\(taken.err)")
+        #expect(
+            taken.err.hasPrefix(
+                "Error: the role \(role) may not read or write the library in the PostgreSQL database \(url) "
+                    + "(permission denied for table "),
+            "\(taken.err)")
+        #expect(taken.err.contains("nothing was changed") && taken.err.contains("GRANT SELECT, INSERT"))
         #expect(try pg.dump() == before)
+    }
+
+    @Test(
+        "a role with CONNECT only, then CREATE on the schema too: every command finds the library and is refused (73)",
+        .needsPostgreSQLRoles)
+    func roleWithoutPrivileges() throws {
+        let pg = try PostgreSQLSandbox()
+        #expect(try pg.run(["init"]).code == 0)
+        let role = "r_" + TestPostgreSQL.randomHex()
+        let admin = try pg.connect()
+        // CONNECT is every role's by default; PostgreSQL 15 gives no one CREATE on the schema public, 14 and older
+        // give it to everyone (the second round).
+        try admin.execute(script: "CREATE ROLE \(role) LOGIN")
+        defer { try? admin.execute(script: "DROP OWNED BY \(role); DROP ROLE \(role)") }
+        let url = TestPostgreSQL.url(pg.url, user: role)
+        let before = try pg.dump()
+        for grant in ["", "GRANT CREATE ON SCHEMA public TO \(role)"] {
+            if !grant.isEmpty { try admin.execute(script: grant) }
+            for arguments in [
+                ["list"], ["books"], ["export"], ["--json", "clients"], ["take", "5"], ["init"], ["migrate"],
+                ["migrate", "--status"], ["clients", "add", "Eve"],
+            ] {
+                let result = try pg.run(["--db", url] + arguments)
+                #expect(result.code == 73, "\(grant) \(arguments): \(result.err)")
+                #expect(
+                    result.err
+                        == "Error: the role \(role) may not read or write the library in the PostgreSQL database "
+                        + "\(url) (permission denied for table schema_migrations); nothing was changed. Grant it the "
+                        + "library's tables (GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO "
+                        + "\(role); GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO \(role); reading needs SELECT "
+                        + "only), or use another role.\n",
+                    "\(grant) \(arguments)")
+                #expect(result.out.isEmpty, "\(arguments)")
+            }
+        }
+        #expect(try pg.dump() == before)
+        #expect(try pg.count("SELECT count(*) FROM pg_catalog.pg_tables WHERE tableowner = '\(role)'") == 0)
+    }
+
+    @Test(
+        "a role that may not create tables in an empty database: init says so (73) and creates nothing",
+        .needsPostgreSQLRoles)
+    func roleThatMayNotCreate() throws {
+        let pg = try PostgreSQLSandbox()
+        let role = "r_" + TestPostgreSQL.randomHex()
+        let admin = try pg.connect()
+        try admin.execute(script: "CREATE ROLE \(role) LOGIN; REVOKE CREATE ON SCHEMA public FROM PUBLIC")
+        defer { try? admin.execute(script: "DROP OWNED BY \(role); DROP ROLE \(role)") }
+        let url = TestPostgreSQL.url(pg.url, user: role)
+        let result = try pg.run(["--db", url, "init"])
+        #expect(result.code == 73, "\(result.err)")
+        #expect(
+            result.err
+                == "Error: the role \(role) may not create the library's tables in the PostgreSQL database \(url) "
+                + "(permission denied for schema public); nothing was changed. Create the library with the database "
+                + "owner's role, or grant it: GRANT CREATE ON SCHEMA public TO \(role);\n")
+        #expect(try pg.dump().isEmpty)
+        // A command that only reads says there is no library yet, as for any role.
+        let listed = try pg.run(["--db", url, "list"])
+        #expect(listed.code == 73 && listed.err.contains("holds no library yet"), "\(listed.err)")
     }
 
     @Test("a missing database, an unreachable server, a password in the URL, another program's database")
@@ -430,6 +493,13 @@ struct PostgreSQLProcessTests {
         #expect(unreachable.err.contains("Connection refused"))
         #expect(unreachable.err.hasSuffix("Nothing was changed; try again.\n"))
         #expect(!unreachable.err.contains("?."))
+        // A host name that does not resolve is out of reach too, whatever the name says.
+        let unknownHost = try Binary.run(
+            ["--db", "postgresql://u@nosuchhost.invalid/x", "list"], environment: pg.environment)
+        #expect(unknownHost.code == 75, "\(unknownHost.err)")
+        #expect(
+            unknownHost.err.hasPrefix(
+                "Error: cannot reach the PostgreSQL database postgresql://u@nosuchhost.invalid/x: "))
 
         // A password never shows, in any message; a URL libpq cannot read is refused (73), not worth retrying.
         let secrets = [

@@ -116,6 +116,44 @@ import Testing
         #expect(tables == ["orders"])
     }
 
+    @Test(
+        "a role without privileges on the library's tables finds the library and is refused (42501), creating nothing",
+        .needsPostgreSQL, .needsPostgreSQLRoles)
+    func aRoleWithoutPrivilegesFindsTheLibrary() throws {
+        let database = try PostgreSQLTestDatabase()
+        let admin = try PostgreSQLConnection(url: database.url)
+        let role = "r_" + TestPostgreSQL.randomHex()
+        // CONNECT (every role's by default) and CREATE on the schema, as PostgreSQL 14 and older give everyone.
+        try admin.execute(script: "CREATE ROLE \(role) LOGIN; GRANT CREATE ON SCHEMA public TO \(role)")
+        defer { try? admin.execute(script: "DROP OWNED BY \(role); DROP ROLE \(role)") }
+        do {
+            let connection = try PostgreSQLConnection(url: TestPostgreSQL.url(database.url, user: role))
+            #expect(connection.user == role)
+            // The catalog shows the role every table, privileges or not: the library is there.
+            #expect(try PostgreSQLMigrator.tables(connection).contains("schema_migrations"))
+            #expect(try PostgreSQLMigrator.tables(connection).contains("books"))
+            let reading = try #require(throws: PostgreSQLError.self) { try PostgreSQLMigrator().status(connection) }
+            #expect(reading.isInsufficientPrivilege && reading.user == role)
+            #expect(reading.message == "permission denied for table schema_migrations")
+            let migrating = try #require(throws: PostgreSQLError.self) {
+                try PostgreSQLMigrator().migrate(connection, appliedAt: Self.now.iso8601)
+            }
+            #expect(migrating.isInsufficientPrivilege, "\(migrating)")
+            let opening = try #require(throws: PostgreSQLError.self) {
+                try LibraryStore.open(at: TestPostgreSQL.url(database.url, user: role), now: Self.now)
+            }
+            #expect(opening.isInsufficientPrivilege)
+        }
+        let owned = try admin.fetchOne(
+            """
+            SELECT count(*) FROM pg_catalog.pg_class c JOIN pg_catalog.pg_roles r ON r.oid = c.relowner
+            WHERE r.rolname = ?
+            """, [role]
+        ) { $0.int(0) }
+        #expect(owned == 0)
+        #expect(try PostgreSQLMigrator().status(admin).isUpToDate)
+    }
+
     @Test(.needsPostgreSQL)
     func booksAreNeverDeletedAndIDsStayDense() throws {
         let fixture = try Fixture(kind: .postgresql, books: 3)

@@ -143,6 +143,25 @@ struct PostgreSQLConnectionTests {
             #expect(throws: PostgreSQLError.self) { _ = try PostgreSQLConnection(url: missing) }
         }
     }
+
+    @Test("the server's messages lose the connection's password too, and errors name the role")
+    func serverMessagesWithoutThePassword() throws {
+        // The test cluster trusts its users: a password in the URL is held by libpq, and not checked.
+        let password = "Pw-" + String(UInt64.random(in: 1...UInt64.max), radix: 36)
+        let scheme = try #require(url.range(of: "://"))
+        let at = try #require(url[scheme.upperBound...].firstIndex(of: "@"))
+        let withPassword = String(url[..<at]) + ":" + password + String(url[at...])
+        let connection = try PostgreSQLConnection(url: withPassword)
+        let role = try connection.fetchOne("SELECT current_user::text") { $0.string(0) }
+        #expect(connection.user == role)
+        let error = try #require(throws: PostgreSQLError.self) {
+            try connection.execute("SELECT CAST(? AS integer)", [password])
+        }
+        #expect(error.sqlState == "22P02")
+        #expect(error.message == #"invalid input syntax for type integer: "***""#)
+        #expect(!error.description.contains(password))
+        #expect(error.user == role)
+    }
 }
 
 /// What the driver does without a server.

@@ -39,3 +39,19 @@ extension Trait where Self == ConditionTrait {
             "needs PostgreSQL: set \(StoreKind.postgreSQLVariable) to a PostgreSQL URL")
     }
 }
+
+extension Trait where Self == ConditionTrait {
+    /// Runs a test only when the user of `LIBRARY_TEST_POSTGRES` may create roles (a superuser, or CREATEROLE, as
+    /// the throwaway cluster's `postgres` is); otherwise it is skipped, saying why.
+    ///
+    /// ```swift
+    /// @Test(.needsPostgreSQLRoles) func aRoleWithoutPrivilegesIsRefused() throws { ... }
+    /// ```
+    public static var needsPostgreSQLRoles: Self {
+        .enabled(
+            Comment(
+                rawValue: "needs a PostgreSQL user that may create roles: \(StoreKind.postgreSQLVariable) is unset, "
+                    + "cannot connect, or names a user that is neither a superuser nor CREATEROLE")
+        ) { TestPostgreSQL.mayCreateRoles }
+    }
+}

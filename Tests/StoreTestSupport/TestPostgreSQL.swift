@@ -1,4 +1,5 @@
 import Foundation
+import PostgreSQL
 
 /// The PostgreSQL cluster the tests may use: `LIBRARY_TEST_POSTGRES`, a superuser URL of an empty database in a
 /// throwaway cluster (`postgresql://user@host:port/db` or `postgresql://user@/db?host=/socketdir&port=N`). The
@@ -30,6 +31,28 @@ public enum TestPostgreSQL {
         }
         return result
     }
+
+    /// `url` signing in as `user` instead of its own user (the host, the database and the parameters kept).
+    ///
+    ///     url("postgresql://postgres@/lib?host=/tmp", user: "r_1")  // "postgresql://r_1@/lib?host=/tmp"
+    public static func url(_ url: String, user: String) -> String {
+        guard let scheme = url.range(of: "://") else { return url }
+        let rest = url[scheme.upperBound...]
+        let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
+        let host = rest[..<authorityEnd].split(separator: "@", omittingEmptySubsequences: false).last ?? ""
+        return String(url[..<scheme.upperBound]) + user + "@" + host + rest[authorityEnd...]
+    }
+
+    /// Whether the user of `LIBRARY_TEST_POSTGRES` may create roles (a superuser, or one with CREATEROLE), as the
+    /// tests of roles without privileges need; false when it is unset or cannot connect.
+    public static let mayCreateRoles: Bool = {
+        guard let baseURL, let connection = try? PostgreSQLConnection(url: baseURL, applicationName: "librarycli-tests")
+        else { return false }
+        let may = try? connection.fetchOne(
+            "SELECT rolsuper OR rolcreaterole FROM pg_catalog.pg_roles WHERE rolname = current_user"
+        ) { $0.bool(0) }
+        return may ?? false
+    }()
 
     /// 16 random hex digits.
     public static func randomHex() -> String {

@@ -134,6 +134,8 @@ enum DatabaseCommands {
             return located
         }
         let (source, target) = (located(from), located(to))
+        // Both URLs are checked before either is connected to.
+        for url in [from, to] where PostgreSQLURL.isURL(url) { try PostgreSQLURL.check(url) }
         if from == to {
             throw Failure(message: "--from and --to name the same library; nothing was copied.", code: .usage)
         }
