@@ -464,7 +464,9 @@ public final class PostgreSQLConnection {
             if let options = libpq.PQconninfoParse!(conninfo, &parseError) {
                 var option = options
                 while let keyword = option.pointee.keyword {
-                    if String(cString: keyword) == "password", let value = option.pointee.val {
+                    if PostgreSQLConnectionURL.secretKeys.contains(String(cString: keyword)),
+                        let value = option.pointee.val
+                    {
                         found.append(String(cString: value))
                     }
                     option += 1
@@ -476,7 +478,7 @@ public final class PostgreSQLConnection {
         if PostgreSQLConnectionURL.isURL(conninfo) {
             found += PostgreSQLConnectionURL.passwords(in: conninfo)
         } else {
-            found += keywordValuePairs(conninfo).filter { $0.key == "password" }.map(\.value)
+            found += keywordValuePairs(conninfo).filter { PostgreSQLConnectionURL.secretKeys.contains($0.key) }.map(\.value)
         }
         return Set(found.filter { !$0.isEmpty }).sorted { $0.count > $1.count || $0.count == $1.count && $0 < $1 }
     }

@@ -124,9 +124,12 @@ public enum PostgreSQLConnectionURL {
 
     // MARK: - Private
 
-    /// A query key naming the password: `password`, percent-encoded or not (libpq decodes keys too).
+    /// The connection parameters whose values are secrets: the password, and the one of the client's SSL key.
+    public static let secretKeys: Set<String> = ["password", "sslpassword"]
+
+    /// A query key naming a secret (see `secretKeys`), percent-encoded or not (libpq decodes keys too).
     private static func isPasswordKey(_ key: Substring) -> Bool {
-        key == "password" || percentDecoded(key) == "password"
+        secretKeys.contains(String(key)) || percentDecoded(key).map(secretKeys.contains) == true
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {

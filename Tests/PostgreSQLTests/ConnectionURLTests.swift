@@ -48,6 +48,7 @@ struct ConnectionURLTests {
             ("postgresql://ann:s:e:c@db:5433/lib", "postgresql://ann@db:5433/lib"),
             ("postgresql://ann@db/lib?password=x&port=5433", "postgresql://ann@db/lib?port=5433"),
             ("postgresql://ann@db/lib?pass%77ord=x", "postgresql://ann@db/lib"),
+            ("postgresql://ann@db/lib?sslpassword=k&application_name=x", "postgresql://ann@db/lib?application_name=x"),
             ("postgres://:secret@db/lib", "postgres://@db/lib"),
             ("postgresql:///lib?host=%2Ftmp&port=5", "postgresql:///lib?host=%2Ftmp&port=5"),
             ("postgresql://ann:p%40ss@db/lib?user=bob@example.org", "postgresql://ann@db/lib?user=bob@example.org"),
@@ -64,6 +65,8 @@ struct ConnectionURLTests {
             Set(PostgreSQLConnectionURL.passwords(in: "postgresql://ann@db/lib?password=a%20b&pass%77ord=c"))
                 == ["a%20b", "a b", "c"])
         #expect(PostgreSQLConnectionURL.passwords(in: "postgresql://ann@db/lib").isEmpty)
+        #expect(Set(PostgreSQLConnectionURL.passwords(in: "postgresql://ann@db/lib?sslpassword=k%21")) == ["k%21", "k!"])
+        #expect(Set(PostgreSQLConnection.passwords(in: "host=db sslpassword=key user=x")) == ["key"])
         #expect(
             Set(PostgreSQLConnection.passwords(in: #"host=db password = 'a b\' c' user=x password=s\ t"#))
                 == ["a b' c", "s t"])
