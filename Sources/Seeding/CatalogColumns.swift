@@ -97,7 +97,7 @@ public struct CatalogColumns: Sendable {
 
     /// Reads one row (its fields in header order) as a book. The first non-empty of several alias columns wins
     /// (a data set's `title` before its `original_title`), except ISBNs, where the first usable one wins; a row whose
-    /// ISBNs are all unusable is read without one, and `warn` is told why.
+    /// ISBNs are all unusable is read without one, and `warn` is told why, once for each unusable value.
     ///
     ///     let record = try columns.record(from: ["Dune", "Frank Herbert", "1965"])
     public func record(from fields: [String], warn: (Problem) -> Void = { _ in }) throws(Problem) -> BookRecord {
@@ -140,21 +140,21 @@ public struct CatalogColumns: Sendable {
             }
         }
         // An unusable ISBN is not worth refusing a file for (real catalogs hold ISBNs that spreadsheets mangled):
-        // the first usable one wins, and if none is usable the book goes in without one and `warn` hears why.
-        var isbnProblem: Problem?
+        // the first usable one wins, and if none is usable the book goes in without one and `warn` hears of each
+        // value left out.
+        var isbnProblems: [Problem] = []
         for column in isbn where column < fields.count {
             do {
                 if let isbn = try FieldParsing.isbn(fields[column]) {
                     record.isbn = isbn
-                    isbnProblem = nil
+                    isbnProblems = []
                     break
                 }
             } catch {
-                isbnProblem =
-                    isbnProblem ?? Problem(column: column + 1, columnName: header[column], reason: error.reason)
+                isbnProblems.append(Problem(column: column + 1, columnName: header[column], reason: error.reason))
             }
         }
-        if let isbnProblem { warn(isbnProblem) }
+        for problem in isbnProblems { warn(problem) }
         return record
 
         func parse<T>(

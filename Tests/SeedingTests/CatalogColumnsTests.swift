@@ -71,9 +71,21 @@ struct UnusableISBNTests {
         }
         #expect(record.isbn == nil)
         #expect(record.title == "Reading Lolita in Tehran")
+        // One warning for each value left out, the float's included.
+        #expect(problems.map(\.column) == [2, 3])
+        #expect(problems.first?.reason.contains("'9.78081297106e+12'") == true)
+        #expect(problems.last?.reason.contains("'812971060'") == true)
+    }
+
+    @Test("an ISBN written as a float alone is left out with a warning, not silently")
+    func floatWarns() throws {
+        let columns = try CatalogColumns(header: ["title", "isbn"])
+        var problems: [CatalogColumns.Problem] = []
+        let record = try columns.record(from: ["Catching Fire", "9.78043902348e+12"]) { problems.append($0) }
+        #expect(record.isbn == nil)
         #expect(problems.count == 1)
-        #expect(problems.first?.column == 3)
-        #expect(problems.first?.reason.contains("'812971060'") == true)
+        #expect(problems.first?.column == 2 && problems.first?.columnName == "isbn")
+        #expect(problems.first?.reason.contains("'9.78043902348e+12'") == true)
     }
 
     @Test("a usable ISBN in a later column wins without a warning")
