@@ -70,13 +70,14 @@ public struct CatalogColumns: Sendable {
         Set(title + author + year + pages + isbn + description + status)
     }
 
-    /// A header name as it is matched: trimmed, lower case, spaces as underscores (`" Page Count"` → `page_count`).
+    /// A header name as it is matched: trimmed, lower case, spaces and hyphens as underscores (`" Page Count"` →
+    /// `page_count`, `ISBN-13` → `isbn_13`).
     static func normalizedName(_ name: String) -> String {
-        FieldParsing.trimmed(name).lowercased().replacing(" ", with: "_")
+        FieldParsing.trimmed(name).lowercased().replacing(" ", with: "_").replacing("-", with: "_")
     }
 
-    /// The header's names as they are matched (trimmed, any case, spaces as underscores), refusing a name that
-    /// appears twice that way (`Title,title`): which of the two would hold the title is anybody's guess.
+    /// The header's names as they are matched (trimmed, any case, spaces and hyphens as underscores), refusing a name
+    /// that appears twice that way (`Title,title`): which of the two would hold the title is anybody's guess.
     ///
     ///     try CatalogColumns.uniqueNames(["Title", "Author"])  // ["title", "author"]
     public static func uniqueNames(_ header: [String]) throws(Problem) -> [String] {

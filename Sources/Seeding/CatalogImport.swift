@@ -360,7 +360,8 @@ public enum CatalogImport {
                 let line = file.lines[index]
                 if let first {
                     throw DataError(
-                        file: file.name, line: line, field: "default",
+                        file: file.name, line: line, column: file.defaultColumn?.number,
+                        field: file.defaultColumn?.name ?? "default",
                         reason: "only one client can be the default, and \(first.file) line \(first.line) already is")
                 }
                 first = (file.name, line)

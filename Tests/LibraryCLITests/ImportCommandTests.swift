@@ -43,4 +43,24 @@ struct ImportCommandTests {
         #expect(result.err.contains("z.csv: line 3, column 3 (isbn): '0' is not an ISBN"), "\(result.err)")
         #expect(!result.err.contains("repeats"))
     }
+
+    // MARK: - Headers and messages
+
+    @Test("an ISBN-13 header with a hyphen keeps every ISBN; a second default client names its column")
+    func headersAndDefaultColumn() throws {
+        let sandbox = Sandbox()
+        sandbox.run(["init", "--empty"])
+        let books = sandbox.directory + "/h.csv"
+        try "title,ISBN-13\nDune,9780441172719\n".write(toFile: books, atomically: true, encoding: .utf8)
+        #expect(sandbox.run(["import", books]).code == 0)
+        let listed = try parseJSON(sandbox.run(["--json", "books"]).out)
+        let first = try #require((listed["books"] as? [[String: Any]])?.first)
+        #expect(first["isbn"] as? String == "9780441172719")
+        let clients = sandbox.directory + "/c.csv"
+        try "name,card_number,default\nA,C1,yes\nB,C2,no\nC,C3,yes\n".write(
+            toFile: clients, atomically: true, encoding: .utf8)
+        let refused = sandbox.run(["seed", "--file", clients])
+        #expect(refused.code == 65)
+        #expect(refused.err.contains("c.csv: line 4, column 3 (default): only one client"), "\(refused.err)")
+    }
 }

@@ -29,6 +29,19 @@ struct CatalogColumnsTests {
         #expect(record == BookRecord(title: "Dune", author: "Frank Herbert", year: 1965, pages: 412))
     }
 
+    @Test(
+        "ISBN-13 and ISBN-10 headers written with a hyphen, a space or nothing, in any case, hold the ISBN",
+        arguments: ["ISBN-13", "isbn 13", "ISBN13", "Isbn_13", "ISBN-10", "isbn 10"])
+    func isbnHeaders(name: String) throws {
+        let columns = try CatalogColumns(header: ["Title", name])
+        #expect(try columns.record(from: ["Dune", "0-441-17271-7"]).isbn == "9780441172719")
+    }
+
+    @Test("names that differ only by a hyphen or a space are the same column, refused as repeated")
+    func hyphenRepeats() {
+        #expect(throws: CatalogColumns.Problem.self) { try CatalogColumns(header: ["title", "ISBN-13", "isbn_13"]) }
+    }
+
     @Test("the title falls back to another alias when the first is empty")
     func titleFallback() throws {
         let columns = try CatalogColumns(header: ["original_title", "title"])

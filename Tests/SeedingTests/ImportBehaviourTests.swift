@@ -119,6 +119,21 @@ struct ImportBehaviourTests {
         #expect(try library.books().isEmpty && library.clients().isEmpty)
     }
 
+    @Test("a second default in a CSV file is reported at its column, as every other CSV error is; in JSON by key")
+    func secondDefaultNamesColumn() throws {
+        let library = try TestLibrary()
+        let path = try library.write("clients.csv", "name,card_number,Is_Default\nAda,A-1,yes\nCy,C-3,no\nBo,B-2,yes\n")
+        let error = try dataError { _ = try library.importFiles(["clients.csv"]) }
+        #expect(error.line == 4 && error.column == 3 && error.field == "Is_Default")
+        #expect(error.description.hasPrefix("\(path): line 4, column 3 (Is_Default): only one client can be"))
+        let json = try library.write(
+            "clients.json",
+            #"[{"name": "Ada", "card": "A-1", "default": true}, {"name": "Bo", "card": "B-2", "default": true}]"#)
+        let jsonError = try dataError { _ = try library.importFiles(["clients.json"]) }
+        #expect(jsonError.description.hasPrefix("\(json): line 1, key \"default\": only one client"))
+        #expect(try library.clients().isEmpty)
+    }
+
     @Test("a bad second file stops the first from being imported too")
     func allFilesOrNone() throws {
         let library = try TestLibrary()
