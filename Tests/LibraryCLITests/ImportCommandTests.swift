@@ -3,6 +3,42 @@ import Testing
 
 @Suite("Import, export and books add from the command line")
 struct ImportCommandTests {
+    // MARK: - Copies
+
+    @Test(
+        "export then import into an empty database keeps both copies of a book and their statuses; again changes nothing",
+        arguments: ["csv", "json"])
+    func exportImportKeepsCopies(format: String) throws {
+        let sandbox = Sandbox()
+        sandbox.run(["init", "--empty"])
+        for _ in 0..<2 {
+            #expect(
+                sandbox.run(["books", "add", "--title", "Dune", "--author", "Frank Herbert", "--year", "1965"]).code
+                    == 0)
+        }
+        let withdrawn = sandbox.directory + "/withdrawn.csv"
+        let copy = "Dune,Frank Herbert,1965,"
+        try "title,author,year,status\n\(copy)\n\(copy)\n\(copy)withdrawn\n".write(
+            toFile: withdrawn, atomically: true, encoding: .utf8)
+        // Three copies in the file: the two already there are matched, a third, withdrawn, is added.
+        let added = sandbox.run(["import", withdrawn])
+        #expect(added.out.contains("books: 1 inserted, 0 updated, 2 unchanged, 0 skipped"), "\(added.out)")
+        let file = sandbox.directory + "/cp.\(format)"
+        #expect(sandbox.run(["export", "--format", format, "-o", file]).code == 0)
+        let other = sandbox.directory + "/other.sqlite"
+        sandbox.run(["--db", other, "init", "--empty"])
+        let imported = sandbox.run(["--db", other, "import", file])
+        #expect(imported.code == 0)
+        #expect(imported.out.contains("books: 3 inserted, 0 updated, 0 unchanged, 0 skipped"), "\(imported.out)")
+        #expect(!imported.err.contains("repeats"), "\(imported.err)")
+        let original = sandbox.run(["export", "--format", format]).out
+        #expect(sandbox.run(["--db", other, "export", "--format", format]).out == original)
+        #expect(original.contains("withdrawn"))
+        let again = sandbox.run(["--db", other, "import", file])
+        #expect(again.out.contains("books: 0 inserted, 0 updated, 3 unchanged, 0 skipped"), "\(again.out)")
+        #expect(sandbox.run(["--db", other, "export", "--format", format]).out == original)
+    }
+
     // MARK: - ISBNs
 
     @Test(
