@@ -38,6 +38,8 @@ public struct CatalogColumns: Sendable {
     let isbn: [Int]
     let description: [Int]
     let status: [Int]
+    /// The facts the header has a column for (the title always).
+    let fields: BookFields
 
     /// Finds the columns in a header row. Throws when no column can hold the title.
     ///
@@ -56,6 +58,12 @@ public struct CatalogColumns: Sendable {
         isbn = columns("isbn")
         description = columns("description")
         status = columns("status")
+        var fields: BookFields = .title
+        if !author.isEmpty { fields.insert(.author) }
+        if !year.isEmpty { fields.insert(.year) }
+        if !pages.isEmpty { fields.insert(.pages) }
+        if !description.isEmpty { fields.insert(.description) }
+        self.fields = fields
         guard !title.isEmpty else {
             throw Problem(
                 column: nil, columnName: nil,
@@ -96,7 +104,9 @@ public struct CatalogColumns: Sendable {
         return names
     }
 
-    /// Reads one row (its fields in header order) as a book. The first non-empty of several alias columns wins
+    /// Reads one row (its fields in header order) as a book. Its `fields` are the facts the header has a column for:
+    /// an empty cell gives an empty value (a book matched loses it), a missing column gives none (a book matched
+    /// keeps it). The first non-empty of several alias columns wins
     /// (a data set's `title` before its `original_title`), except ISBNs, where the first usable one wins; a row whose
     /// ISBNs are all unusable is read without one, and `warn` is told why, once for each unusable value.
     ///
@@ -123,6 +133,7 @@ public struct CatalogColumns: Sendable {
             }
         }
         var record = BookRecord(title: title.text)
+        record.fields = self.fields
         record.author = author?.text ?? ""
         record.description = description?.text ?? ""
         if let year = value(year) {

@@ -283,7 +283,7 @@ public enum CatalogImport {
                 }
                 do {
                     if importer == nil { importer = try BookImporter(store: store) }
-                    try importer?.importBook(newBook(record))
+                    try importer?.importBook(newBook(record), fields: record.fields)
                 } catch let error as LibraryError {
                     throw DataError(file: input.name, line: line, reason: error.message)
                 }

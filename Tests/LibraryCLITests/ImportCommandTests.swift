@@ -39,6 +39,28 @@ struct ImportCommandTests {
         #expect(sandbox.run(["--db", other, "export", "--format", format]).out == original)
     }
 
+    // MARK: - Columns a file leaves out
+
+    @Test("re-importing a demo book from a file with only title and isbn keeps its author, year, pages, description")
+    func missingColumnsKeepFields() throws {
+        let sandbox = Sandbox()
+        sandbox.run(["init"])
+        func odyssey() throws -> [String: Any] {
+            let listed = try parseJSON(sandbox.run(["--json", "books", "--search", "9780140268867"]).out)
+            return try #require((listed["books"] as? [[String: Any]])?.first)
+        }
+        let before = try odyssey()
+        #expect(before["author"] as? String == "Homer")
+        let path = sandbox.directory + "/p.csv"
+        try "title,isbn\nThe Odyssey,9780140268867\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let result = sandbox.run(["import", path])
+        #expect(result.out.contains("0 updated, 1 unchanged"), "\(result.out)")
+        let after = try odyssey()
+        for key in ["title", "author", "year", "pages", "description", "isbn"] {
+            #expect("\(after[key] ?? "nil")" == "\(before[key] ?? "nil")", "\(key)")
+        }
+    }
+
     // MARK: - ISBNs
 
     @Test(
