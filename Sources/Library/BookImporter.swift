@@ -45,7 +45,8 @@ public enum ImportOutcome: Sendable, Hashable {
 ///
 /// A book matches an existing one by ISBN when it has one, otherwise by title + author + year among books
 /// without an ISBN. Several identical drafts in one import match distinct existing copies, so seeding the same
-/// catalog twice leaves the library unchanged. The status of existing books is never changed. Use it inside one
+/// catalog twice leaves the library unchanged. The status of existing books is never changed, nor a fact the draft
+/// does not give (`importBook(_:fields:)`, for a file without that column). Use it inside one
 /// write transaction (`LibraryStore.importBooks` does that for you).
 ///
 /// Call `finish()` after the last book, before the transaction commits: it indexes the books not yet indexed.
@@ -95,6 +96,8 @@ public final class BookImporter {
     private struct PendingBook {
         var book: NewBook
         var search: SearchColumns
+        /// The facts `book` gives; an existing book it meets keeps the others.
+        var fields: BookFields = .all
     }
 
     private enum ImportedBook {
@@ -140,27 +143,33 @@ public final class BookImporter {
     /// The book is checked at once and written with the next batch (or by `finish()`); `finish()` counts every
     /// book.
     ///
+    /// `fields` names the facts the draft gives (all of them unless told): an existing book it matches keeps the
+    /// others as they are, and a new book gets the draft's values (the defaults) for them. A draft without an
+    /// ISBN is matched by its title, author and year whatever `fields` says.
+    ///
     /// ```swift
     /// try importer.importBook(NewBook(title: "Dune", author: "Frank Herbert", isbn: "9780441013593"))
+    /// try importer.importBook(NewBook(title: "Dune", isbn: "9780441013593"), fields: [.title])  // author kept
     /// ```
-    public func importBook(_ draft: NewBook) throws {
+    public func importBook(_ draft: NewBook, fields: BookFields = .all) throws {
         precondition(database.isInTransaction, "import books inside a write transaction")
         let book = try LibraryStore.validated(draft)
+        let item = PendingBook(book: book, search: SearchColumns(book, cache: &folding), fields: fields)
         guard sqlite != nil else {
-            pending.append(PendingBook(book: book, search: SearchColumns(book, cache: &folding)))
+            pending.append(item)
             if pending.count >= Self.batchSize { try writePending() }
             return
         }
         if book.isbn == nil, let existing = try match(book) {
             // Books without an ISBN match only books the library had before this import (the new ones are this
             // import's own), so the waiting batch cannot change what this finds.
-            try meet(existing, with: PendingBook(book: book, search: SearchColumns(book, cache: &folding)))
+            try meet(existing, with: item)
             return
         }
         // Most imported books are new: they are inserted with `ON CONFLICT (isbn) DO NOTHING`, and only a book
         // whose ISBN turned its row into no change is looked up (`insertBatch`). One statement per 100 new books
         // instead of a look-up and an insert per book.
-        batch.append(PendingBook(book: book, search: SearchColumns(book, cache: &folding)))
+        batch.append(item)
         if batch.count >= Self.rowsPerInsert { try insertBatch() }
     }
 
@@ -218,6 +227,8 @@ public final class BookImporter {
                 case .pending(let index):
                     // A repeat of a book this batch inserts: as if it had been inserted already, then matched.
                     let first = fresh[index].book
+                    let item = merged(item, keeping: first)
+                    let book = item.book
                     if first.title == book.title && first.author == book.author && first.year == book.year
                         && first.pages == book.pages && first.description == book.description
                     {
@@ -286,8 +297,13 @@ public final class BookImporter {
 
     /// A waiting book that matched a book already written: unchanged, or updated in place (with its full-text
     /// entry on SQLite).
-    private func meet(_ existing: Book, with item: PendingBook) throws {
+    private func meet(_ existing: Book, with given: PendingBook) throws {
         claim(existing.id)
+        let item = merged(
+            given,
+            keeping: NewBook(
+                title: existing.title, author: existing.author, year: existing.year, pages: existing.pages,
+                description: existing.description))
         let book = item.book
         if existing.title == book.title && existing.author == book.author && existing.year == book.year
             && existing.pages == book.pages && existing.description == book.description && existing.isbn == book.isbn
@@ -308,6 +324,19 @@ public final class BookImporter {
             importedByISBN[isbn] = .written(updated)
         }
         counts.updated += 1
+    }
+
+    /// `item` with the facts it does not give taken from `kept` (the book it meets), its search columns folded
+    /// again when a text changed; `item` itself when it gives every fact.
+    private func merged(_ item: PendingBook, keeping kept: NewBook) -> PendingBook {
+        guard item.fields != .all else { return item }
+        var book = item.book
+        if !item.fields.contains(.title) { book.title = kept.title }
+        if !item.fields.contains(.author) { book.author = kept.author }
+        if !item.fields.contains(.year) { book.year = kept.year }
+        if !item.fields.contains(.pages) { book.pages = kept.pages }
+        if !item.fields.contains(.description) { book.description = kept.description }
+        return PendingBook(book: book, search: SearchColumns(book, cache: &folding), fields: .all)
     }
 
     /// A PostgreSQL array literal of texts, each quoted, for one bound `text[]` value.

@@ -131,6 +131,38 @@ public struct NewBook: Sendable, Hashable {
     }
 }
 
+/// Which of a book's facts an import gives. A fact the import does not give (its file has no column or key for it)
+/// is left as it is on an existing book the import matches; a new book gets the usual default for it.
+///
+/// ```swift
+/// try importer.importBook(NewBook(title: "Dune", isbn: "9780441172719"), fields: [.title])  // author, year... kept
+/// ```
+public struct BookFields: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt8
+
+    /// Creates a set from its bits.
+    ///
+    /// ```swift
+    /// BookFields(rawValue: 1)  // .title
+    /// ```
+    public init(rawValue: UInt8) {
+        self.rawValue = rawValue
+    }
+
+    /// The title.
+    public static let title = BookFields(rawValue: 1 << 0)
+    /// The author.
+    public static let author = BookFields(rawValue: 1 << 1)
+    /// The publication year.
+    public static let year = BookFields(rawValue: 1 << 2)
+    /// The page count.
+    public static let pages = BookFields(rawValue: 1 << 3)
+    /// The description.
+    public static let description = BookFields(rawValue: 1 << 4)
+    /// Every fact: what a whole `NewBook` gives.
+    public static let all: BookFields = [.title, .author, .year, .pages, .description]
+}
+
 /// A loan of one book to one client; open until returned.
 ///
 /// ```swift

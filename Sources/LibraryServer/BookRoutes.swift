@@ -87,12 +87,26 @@ struct BookRoutes: Sendable {
         let draft = NewBook(
             title: try body.requiredString("title"), author: try body.string("author") ?? "",
             year: try body.int("year"), pages: try body.int("pages"),
-            description: try body.string("description") ?? "", isbn: try body.string("isbn"))
+            description: try body.string("description") ?? "", isbn: try Self.isbn(body.string("isbn")))
         return try service.pool.with { store in
             try Idempotency.run(request, store: store, now: service.now()) { store in
                 let book = try store.addBook(draft)
                 return .json(LibraryJSON.book(book), status: .created, headers: ["Location": "/v1/books/\(book.id)"])
             }
+        }
+    }
+
+    /// A book's `isbn` as the library keeps it (ISBN-13 digits, by `ISBN.normalized`), nil when absent, null or
+    /// blank; an unusable one is a 400 `invalid-input` problem naming the member.
+    static func isbn(_ text: String?) throws(Problem) -> String? {
+        guard let text else { return nil }
+        do {
+            return try ISBN.normalized(text)
+        } catch {
+            throw Problem(
+                status: .badRequest, code: "invalid-input",
+                detail: "'isbn': \(error.reason); give an ISBN-10 or ISBN-13 whose check digit holds.",
+                extensions: ["member": .string("isbn")])
         }
     }
 

@@ -21,6 +21,9 @@ public struct BookRecord: Hashable, Sendable {
     public var description: String
     /// The status a new book starts with (nil: available). An import never changes an existing book's status.
     public var status: BookStatus?
+    /// The facts the file gives, by having a column (CSV) or key (JSON) for them, empty or not: an existing book
+    /// the record matches keeps the others. Every fact unless a file leaves some out.
+    public var fields: BookFields = .all
 
     /// Creates a record.
     ///

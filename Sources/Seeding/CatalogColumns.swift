@@ -38,6 +38,8 @@ public struct CatalogColumns: Sendable {
     let isbn: [Int]
     let description: [Int]
     let status: [Int]
+    /// The facts the header has a column for (the title always).
+    let fields: BookFields
 
     /// Finds the columns in a header row. Throws when no column can hold the title.
     ///
@@ -56,6 +58,12 @@ public struct CatalogColumns: Sendable {
         isbn = columns("isbn")
         description = columns("description")
         status = columns("status")
+        var fields: BookFields = .title
+        if !author.isEmpty { fields.insert(.author) }
+        if !year.isEmpty { fields.insert(.year) }
+        if !pages.isEmpty { fields.insert(.pages) }
+        if !description.isEmpty { fields.insert(.description) }
+        self.fields = fields
         guard !title.isEmpty else {
             throw Problem(
                 column: nil, columnName: nil,
@@ -70,13 +78,14 @@ public struct CatalogColumns: Sendable {
         Set(title + author + year + pages + isbn + description + status)
     }
 
-    /// A header name as it is matched: trimmed, lower case, spaces as underscores (`" Page Count"` → `page_count`).
+    /// A header name as it is matched: trimmed, lower case, spaces and hyphens as underscores (`" Page Count"` →
+    /// `page_count`, `ISBN-13` → `isbn_13`).
     static func normalizedName(_ name: String) -> String {
-        FieldParsing.trimmed(name).lowercased().replacing(" ", with: "_")
+        FieldParsing.trimmed(name).lowercased().replacing(" ", with: "_").replacing("-", with: "_")
     }
 
-    /// The header's names as they are matched (trimmed, any case, spaces as underscores), refusing a name that
-    /// appears twice that way (`Title,title`): which of the two would hold the title is anybody's guess.
+    /// The header's names as they are matched (trimmed, any case, spaces and hyphens as underscores), refusing a name
+    /// that appears twice that way (`Title,title`): which of the two would hold the title is anybody's guess.
     ///
     ///     try CatalogColumns.uniqueNames(["Title", "Author"])  // ["title", "author"]
     public static func uniqueNames(_ header: [String]) throws(Problem) -> [String] {
@@ -95,9 +104,11 @@ public struct CatalogColumns: Sendable {
         return names
     }
 
-    /// Reads one row (its fields in header order) as a book. The first non-empty of several alias columns wins
+    /// Reads one row (its fields in header order) as a book. Its `fields` are the facts the header has a column for:
+    /// an empty cell gives an empty value (a book matched loses it), a missing column gives none (a book matched
+    /// keeps it). The first non-empty of several alias columns wins
     /// (a data set's `title` before its `original_title`), except ISBNs, where the first usable one wins; a row whose
-    /// ISBNs are all unusable is read without one, and `warn` is told why.
+    /// ISBNs are all unusable is read without one, and `warn` is told why, once for each unusable value.
     ///
     ///     let record = try columns.record(from: ["Dune", "Frank Herbert", "1965"])
     public func record(from fields: [String], warn: (Problem) -> Void = { _ in }) throws(Problem) -> BookRecord {
@@ -122,6 +133,7 @@ public struct CatalogColumns: Sendable {
             }
         }
         var record = BookRecord(title: title.text)
+        record.fields = self.fields
         record.author = author?.text ?? ""
         record.description = description?.text ?? ""
         if let year = value(year) {
@@ -140,21 +152,21 @@ public struct CatalogColumns: Sendable {
             }
         }
         // An unusable ISBN is not worth refusing a file for (real catalogs hold ISBNs that spreadsheets mangled):
-        // the first usable one wins, and if none is usable the book goes in without one and `warn` hears why.
-        var isbnProblem: Problem?
+        // the first usable one wins, and if none is usable the book goes in without one and `warn` hears of each
+        // value left out.
+        var isbnProblems: [Problem] = []
         for column in isbn where column < fields.count {
             do {
                 if let isbn = try FieldParsing.isbn(fields[column]) {
                     record.isbn = isbn
-                    isbnProblem = nil
+                    isbnProblems = []
                     break
                 }
             } catch {
-                isbnProblem =
-                    isbnProblem ?? Problem(column: column + 1, columnName: header[column], reason: error.reason)
+                isbnProblems.append(Problem(column: column + 1, columnName: header[column], reason: error.reason))
             }
         }
-        if let isbnProblem { warn(isbnProblem) }
+        for problem in isbnProblems { warn(problem) }
         return record
 
         func parse<T>(

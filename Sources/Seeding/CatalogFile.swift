@@ -67,6 +67,27 @@ public struct CatalogFile: Sendable, Hashable {
     /// Values that were unusable but not worth refusing the file for, such as an ISBN a spreadsheet mangled: the
     /// book goes in without it, and the import reports the warning.
     public var warnings: [String] = []
+    /// The CSV column of a clients file that marks the default client (its 1-based number and header name), so that
+    /// a second default is reported at its column as every other bad value is; nil for JSON and books files.
+    public var defaultColumn: Column?
+
+    /// A CSV column: its 1-based number and its name in the header.
+    ///
+    ///     CatalogFile.Column(number: 3, name: "default")
+    public struct Column: Sendable, Hashable {
+        /// The 1-based column.
+        public var number: Int
+        /// The header's name for it.
+        public var name: String
+
+        /// Creates a column.
+        ///
+        ///     CatalogFile.Column(number: 3, name: "Default")
+        public init(number: Int, name: String) {
+            self.number = number
+            self.name = name
+        }
+    }
 
     /// Creates a file value directly (handy for tests and generated data).
     ///

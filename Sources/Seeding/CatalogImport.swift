@@ -6,8 +6,10 @@ import Library
 /// any length takes bounded memory, and a bad row anywhere rolls back everything (nothing is written). Clients files
 /// are small and are read whole first (their PINs are hashed before the transaction). Books go through Library's
 /// `BookImporter` (matched by ISBN, else by title + author + year among books without one); clients are matched
-/// by card number. Running the same import twice changes nothing the second time. A row whose key an earlier
-/// row of the same import already had is skipped (and reported), so duplicates never insert twice.
+/// by card number. Running the same import twice changes nothing the second time. A row whose ISBN (or card number)
+/// an earlier row of the same import already had is skipped (and reported), so duplicates never insert twice. Rows
+/// without an ISBN that repeat a title + author + year are copies, as an export lists them: each is its own book,
+/// matched to a distinct existing copy on the next import.
 ///
 /// For example:
 ///
@@ -261,23 +263,27 @@ public enum CatalogImport {
         for (index, input) in inputs.enumerated() {
             func book(_ record: BookRecord, line: Int) throws {
                 defer { ticker.advance() }
-                let key = BookKey(record)
-                let repeated: (file: Int, line: Int)?
-                do {
-                    repeated = try seen.insert(key, file: index, line: line)
-                } catch {
-                    throw DataError(file: input.name, line: line, reason: error.message)
-                }
-                if let first = repeated {
-                    report.books.skipped += 1
-                    repeats.add(
-                        "\(input.name): line \(line) repeats \(inputs[first.file].name) line \(first.line) (\(key)); skipped"
-                    )
-                    return
+                // Only an ISBN makes two rows the same book: rows without one that share title, author and year are
+                // copies (a library holds several of a book), each imported, and matched to distinct copies the
+                // library has by `BookImporter`.
+                if let isbn = record.isbn, !isbn.isEmpty {
+                    let repeated: (file: Int, line: Int)?
+                    do {
+                        repeated = try seen.insert(isbn: isbn, file: index, line: line)
+                    } catch {
+                        throw DataError(file: input.name, line: line, reason: error.message)
+                    }
+                    if let first = repeated {
+                        report.books.skipped += 1
+                        repeats.add(
+                            "\(input.name): line \(line) repeats \(inputs[first.file].name) line \(first.line) "
+                                + "(ISBN \(isbn)); skipped")
+                        return
+                    }
                 }
                 do {
                     if importer == nil { importer = try BookImporter(store: store) }
-                    try importer?.importBook(newBook(record))
+                    try importer?.importBook(newBook(record), fields: record.fields)
                 } catch let error as LibraryError {
                     throw DataError(file: input.name, line: line, reason: error.message)
                 }
@@ -360,7 +366,8 @@ public enum CatalogImport {
                 let line = file.lines[index]
                 if let first {
                     throw DataError(
-                        file: file.name, line: line, field: "default",
+                        file: file.name, line: line, column: file.defaultColumn?.number,
+                        field: file.defaultColumn?.name ?? "default",
                         reason: "only one client can be the default, and \(first.file) line \(first.line) already is")
                 }
                 first = (file.name, line)
@@ -379,44 +386,21 @@ public enum CatalogImport {
     }
 }
 
-/// What makes two rows of one import the same book: the ISBN, or title + author + year without one.
-private enum BookKey: Hashable, CustomStringConvertible {
-    case isbn(String)
-    case identity(title: String, author: String, year: Int?)
-
-    init(_ record: BookRecord) {
-        if let isbn = record.isbn, !isbn.isEmpty {
-            self = .isbn(isbn)
-        } else {
-            self = .identity(title: record.title, author: record.author, year: record.year)
+/// An ISBN packed exactly into 64 bits, when it is at most 13 characters of `0`-`9` and `X` (an import's ISBNs are
+/// 13 digits): base 11, with the length above; nil for anything else.
+private func packedISBN(_ isbn: String) -> UInt64? {
+    var value: UInt64 = 0
+    var count: UInt64 = 0
+    for byte in isbn.utf8 {
+        count += 1
+        guard count <= 13 else { return nil }
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): value = value * 11 + UInt64(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "X"): value = value * 11 + 10
+        default: return nil
         }
     }
-
-    var description: String {
-        switch self {
-        case .isbn(let isbn): "ISBN \(isbn)"
-        case .identity(let title, let author, let year):
-            "\(title) by \(author.isEmpty ? "unknown" : author), \(year.map(String.init) ?? "no year")"
-        }
-    }
-
-    /// The ISBN packed exactly into 64 bits, when it is at most 13 characters of `0`-`9` and `X` (an import's
-    /// ISBNs are 13 digits): base 11, with the length above; nil for anything else.
-    var packedISBN: UInt64? {
-        guard case .isbn(let isbn) = self else { return nil }
-        var value: UInt64 = 0
-        var count: UInt64 = 0
-        for byte in isbn.utf8 {
-            count += 1
-            guard count <= 13 else { return nil }
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = value * 11 + UInt64(byte - UInt8(ascii: "0"))
-            case UInt8(ascii: "X"): value = value * 11 + 10
-            default: return nil
-            }
-        }
-        return count << 50 | value  // 11^13 < 2^46
-    }
+    return count << 50 | value  // 11^13 < 2^46
 }
 
 /// The books of one import so far, by key, with where each was first seen: compact, and exact.
@@ -425,7 +409,8 @@ private enum BookKey: Hashable, CustomStringConvertible {
 /// arrays (12 bytes, never copied as they grow), its file is found from n (files are read in order), and an
 /// open-addressing table of 32-bit entry numbers finds it again (about 6 bytes at 80% load, growing by half): about
 /// 20 MB for a million ISBNs, where a `Dictionary` of keys and places would take 32 MB, and 48 MB while it doubles.
-/// Books without a usable ISBN keep their title, author and year as strings.
+/// An ISBN that does not pack (only a `CatalogFile` made by hand has one) is kept as a string. Books without an ISBN
+/// are not kept at all: each is a copy of its own.
 private struct SeenBooks {
     private var isbns = PackedTable()
     private var lines = ChunkedArray<UInt32>()
@@ -433,14 +418,14 @@ private struct SeenBooks {
     private var fileStarts: [(file: Int, first: Int)] = []
     /// Lines past 2^32 - 1, by entry number (a file of more than 4 GB of one-byte lines).
     private var longLines: [Int: Int] = [:]
-    private var others: [BookKey: (file: Int, line: Int)] = [:]
+    private var others: [String: (file: Int, line: Int)] = [:]
 
-    /// Records `key` as seen in file `file` at `line`; returns where it was seen first when it was already.
+    /// Records `isbn` as seen in file `file` at `line`; returns where it was seen first when it was already.
     /// Throws past 2^32 - 2 distinct ISBNs in one import.
-    mutating func insert(_ key: BookKey, file: Int, line: Int) throws(LibraryError) -> (file: Int, line: Int)? {
-        guard let packed = key.packedISBN else {
-            if let first = others[key] { return first }
-            others[key] = (file, line)
+    mutating func insert(isbn: String, file: Int, line: Int) throws(LibraryError) -> (file: Int, line: Int)? {
+        guard let packed = packedISBN(isbn) else {
+            if let first = others[isbn] { return first }
+            others[isbn] = (file, line)
             return nil
         }
         if let entry = try isbns.insert(packed) {

@@ -157,6 +157,9 @@ public final class CatalogSource {
     ///     let clients = try CatalogSource.open(path: "clients.csv").readAll()
     public func readAll() throws -> CatalogFile {
         var file = CatalogFile(name: name, kind: kind, lines: [])
+        if case .csvClients(_, let columns) = rows, let column = columns.isDefault {
+            file.defaultColumn = CatalogFile.Column(number: column + 1, name: columns.header[column])
+        }
         var warnings: [String] = []
         while let entry = try next(warn: { warnings.append($0) }) {
             switch entry.record {

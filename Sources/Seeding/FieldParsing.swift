@@ -80,20 +80,18 @@ public enum FieldParsing {
         return status
     }
 
-    /// An ISBN as ISBN-13 digits. Hyphens and spaces are dropped; an ISBN-10 (final `X` allowed) is converted; a
-    /// shorter all-digit value is an ISBN-10 whose leading zeros a spreadsheet dropped (kept only if its check digit
-    /// holds). A value a spreadsheet turned into a float
-    /// (`9.78043902348e+12`) has lost digits and reads as no ISBN.
+    /// An ISBN as ISBN-13 digits, by `ISBN.normalized` (the library's one rule): hyphens and spaces are dropped;
+    /// an ISBN-10 (final `X` allowed) is converted; a shorter all-digit value is an ISBN-10 whose leading zeros a
+    /// spreadsheet dropped (kept only if its check digit holds); check digits must hold. A value a spreadsheet turned
+    /// into a float (`9.78043902348e+12`) has lost digits and is refused like any other unusable ISBN.
     ///
     ///     try FieldParsing.isbn("439023483")  // "9780439023481"
     public static func isbn(_ text: String) throws(FieldProblem) -> String? {
-        let value = trimmed(text)
-        guard !value.isEmpty else { return nil }
-        if looksLikeFloat(value) { return nil }
-        guard let thirteen = isbnThirteen(value) else {
-            throw FieldProblem(reason: "'\(value)' is not an ISBN (10 or 13 digits)")
+        do {
+            return try ISBN.normalized(trimmed(text))
+        } catch {
+            throw FieldProblem(reason: error.reason)
         }
-        return thirteen
     }
 
     // MARK: - Private
@@ -151,57 +149,6 @@ public enum FieldParsing {
             guard bytes[index] == UInt8(ascii: "."), index + 1 < bytes.count else { return nil }
             for byte in bytes[(index + 1)...] where byte != UInt8(ascii: "0") { return nil }
             return number
-        }
-    }
-
-    private static func looksLikeFloat(_ value: String) -> Bool {
-        // A ".", or an exponent ("e+" / "e-", either case), as a spreadsheet writes a number it converted.
-        var previous: UInt8 = 0
-        for byte in value.utf8 {
-            if byte == UInt8(ascii: ".") { return true }
-            if (byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-"))
-                && (previous == UInt8(ascii: "e") || previous == UInt8(ascii: "E"))
-            {
-                return true
-            }
-            previous = byte
-        }
-        return false
-    }
-
-    /// The ISBN-13 digits of `value` (not empty, not a float), or nil when it is no ISBN. Every imported row comes
-    /// through here, so its bytes are collected on the stack rather than in arrays.
-    private static func isbnThirteen(_ value: String) -> String? {
-        // "-" and " " are one byte each, never part of another scalar's encoding. No ISBN has more than 13 of the
-        // other bytes, so collecting stops at the fourteenth.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 14) { buffer -> String? in
-            let isDigit = { (byte: UInt8) in byte >= 0x30 && byte <= 0x39 }
-            var count = 0
-            for byte in value.utf8 where byte != UInt8(ascii: "-") && byte != UInt8(ascii: " ") {
-                guard count < 14 else { return nil }
-                buffer[count] = byte
-                count += 1
-            }
-            let digits = UnsafeBufferPointer(rebasing: buffer[..<count])
-            if count == 13, digits.allSatisfy(isDigit) {
-                return String(unsafeUninitializedCapacity: 13) { $0.initialize(fromContentsOf: digits) }
-            }
-            if (1...9).contains(count), digits.allSatisfy(isDigit) {
-                // A spreadsheet read the ISBN-10 as a number and dropped its leading zeros: put them back, and
-                // trust the result only if its check digit holds.
-                let zeros = 10 - count
-                for index in stride(from: count - 1, through: 0, by: -1) { buffer[index + zeros] = buffer[index] }
-                for index in 0..<zeros { buffer[index] = UInt8(ascii: "0") }
-                let body = UnsafeBufferPointer(rebasing: buffer[..<9])
-                let check = ISBN.checkValue10(body)
-                guard check < 10, Int(buffer[9]) - 0x30 == check else { return nil }
-                return ISBN.thirteen(fromTenBody: body)
-            }
-            let last = count == 10 ? digits[9] : 0
-            if count == 10, digits[..<9].allSatisfy(isDigit), isDigit(last) || last == 0x58 || last == 0x78 {
-                return ISBN.thirteen(fromTenBody: UnsafeBufferPointer(rebasing: digits[..<9]))
-            }
-            return nil
         }
     }
 }

@@ -15,8 +15,8 @@ public struct ImportReport: Sendable, Hashable {
         public var updated = 0
         /// Existing rows already identical.
         public var unchanged = 0
-        /// Rows of the input left out because an earlier row of the same import has the same key (ISBN, or
-        /// title + author + year without one, or card number).
+        /// Rows of the input left out because an earlier row of the same import has the same key: a book's ISBN or
+        /// a client's card number. (Books without an ISBN are never skipped: each row is a copy of its own.)
         public var skipped = 0
 
         /// Creates counts.

@@ -290,6 +290,33 @@ struct LoanRouteTests {
         }
     }
 
+    @Test("librarian: POST /v1/books keeps an ISBN as ISBN-13 digits and refuses one whose check digit fails (400)")
+    func addBookISBN() throws {
+        let library = try TestLibrary()
+        let librarian = try library.librarianToken()
+        let before = try library.store().libraryPage(page: 1, perPage: 1).totalCount
+        try library.serve { service in
+            let ten = try call(
+                service.port, "POST", "/v1/books", token: librarian, json: #"{"title": "T", "isbn": "0-306-40615-2"}"#)
+            #expect(ten.status == 201)
+            #expect(try ten.json["isbn"] == .string("9780306406157"))
+            for bad in ["9780306406158", "1234567890", "0", "12345"] {
+                let refused = try call(
+                    service.port, "POST", "/v1/books", token: librarian, json: #"{"title": "U", "isbn": "\#(bad)"}"#)
+                #expect(refused.status == 400, "\(bad)")
+                #expect(refused.code == "invalid-input", "\(bad)")
+                #expect(try refused.json["member"] == .string("isbn"))
+                #expect(try refused.json["detail"]?.stringValue?.contains("'\(bad)'") == true)
+            }
+            let blank = try call(
+                service.port, "POST", "/v1/books", token: librarian, json: #"{"title": "V", "isbn": " "}"#)
+            #expect(blank.status == 201)
+            #expect(try blank.json["isbn"] == .null)
+        }
+        // Only T and V were added.
+        #expect(try library.store().libraryPage(page: 1, perPage: 1).totalCount == before + 2)
+    }
+
     @Test("Idempotency-Key: a retry replays the kept response (also after a restart); another body is 422")
     func idempotency() throws {
         let library = try TestLibrary()

@@ -10,6 +10,32 @@ import Testing
         #expect(ISBN.checkDigit10("044117271") == "7")
     }
 
+    @Test func usableISBNs() throws {
+        #expect(try ISBN.normalized("9780306406157") == "9780306406157")
+        #expect(try ISBN.normalized(" 0-306-40615-2 ") == "9780306406157")
+        #expect(try ISBN.normalized("123456789X") == "9781234567897")
+        #expect(try ISBN.normalized("979-10-90636-07-1") == "9791090636071")
+        #expect(try ISBN.normalized("439023483") == "9780439023481")  // a dropped leading zero put back
+        #expect(try ISBN.normalized("") == nil)
+        #expect(try ISBN.normalized(" \t") == nil)
+    }
+
+    @Test(
+        arguments: [
+            ("9780306406158", "check digit"), ("1234567890", "check digit"), ("9770306406155", "978 or 979"),
+            ("0", "zeros"), ("0000000000", "zeros"), ("9780000000002", "zeros"), ("9.78043902348e+12", "spreadsheet"),
+            ("439023484", "10 or 13 digits"), ("12345678901", "10 or 13 digits"),
+        ])
+    func unusableISBNs(text: String, why: String) {
+        #expect(throws: ISBN.Problem.self) { try ISBN.normalized(text) }
+        do {
+            _ = try ISBN.normalized(text)
+        } catch {
+            #expect(error.reason.hasPrefix("'\(text)' "), "\(error.reason)")
+            #expect(error.reason.contains(why), "\(error.reason)")
+        }
+    }
+
     /// The byte arithmetic against the textbook definitions, for many bodies (and every check digit, X included).
     @Test func arithmeticMatchesTheDefinitions() {
         var state: UInt64 = 7

@@ -37,6 +37,44 @@ import Testing
         #expect(try fixture.store.libraryPage(page: 1, perPage: 10, search: "deluxe").totalCount == 1)
     }
 
+    /// A fact the draft does not give is kept on the book it matches (by ISBN, or a copy by title + author +
+    /// year); the facts it gives change, even to empty; a new book gets the defaults; the search index follows.
+    @Test(arguments: StoreKind.available)
+    func factsNotGivenAreKept(kind: StoreKind) throws {
+        let fixture = try Fixture(kind: kind, books: 0)
+        _ = try fixture.store.importBooks([
+            NewBook(
+                title: "Dune", author: "Frank Herbert", year: 1965, pages: 412, description: "Spice.",
+                isbn: "9780441013593"),
+            NewBook(title: "Emma", author: "Jane Austen", year: 1815, pages: 474, description: "Matchmaking."),
+        ])
+        let counts = try fixture.store.writing {
+            let importer = try BookImporter(store: fixture.store)
+            // By ISBN: only the title given.
+            try importer.importBook(NewBook(title: "Dune (Deluxe)", isbn: "9780441013593"), fields: [.title])
+            // A copy by title + author + year: the pages given (empty), the description not.
+            try importer.importBook(
+                NewBook(title: "Emma", author: "Jane Austen", year: 1815), fields: [.title, .author, .year, .pages])
+            // New: the defaults for what is not given.
+            try importer.importBook(NewBook(title: "Beowulf", isbn: "9780393320978"), fields: [.title])
+            // The same ISBN again in one import, giving the description only: the title just given is kept.
+            try importer.importBook(
+                NewBook(title: "ignored", description: "Desert.", isbn: "9780441013593"), fields: [.description])
+            return try importer.finish()
+        }
+        #expect(counts == ImportCounts(inserted: 1, updated: 3))
+        let dune = try #require(try fixture.store.book(id: 1))
+        #expect(dune.title == "Dune (Deluxe)" && dune.author == "Frank Herbert" && dune.year == 1965)
+        #expect(dune.pages == 412 && dune.description == "Desert.")
+        let emma = try #require(try fixture.store.book(id: 2))
+        #expect(emma.pages == nil && emma.description == "Matchmaking.")
+        let beowulf = try #require(try fixture.store.book(id: 3))
+        #expect(beowulf.author == "" && beowulf.year == nil && beowulf.description == "")
+        #expect(try fixture.store.libraryPage(page: 1, perPage: 10, search: "herbert deluxe").totalCount == 1)
+        #expect(try fixture.store.libraryPage(page: 1, perPage: 10, search: "desert").totalCount == 1)
+        #expect(try fixture.store.libraryPage(page: 1, perPage: 10, search: "spice").totalCount == 0)
+    }
+
     /// Many books written together must give what writing them one at a time gives: new books numbered in their
     /// order (a matched book takes no number), repeats met as updates, the search index in step.
     @Test(arguments: StoreKind.available)

@@ -1,3 +1,4 @@
+import Library
 import Seeding
 import Testing
 
@@ -26,7 +27,22 @@ struct CatalogColumnsTests {
     func caseInsensitive() throws {
         let columns = try CatalogColumns(header: ["Shelf", " TITLE ", "Author", "Year", "Pages", "ISBN"])
         let record = try columns.record(from: ["B2", "Dune", "Frank Herbert", "1965", "412", ""])
-        #expect(record == BookRecord(title: "Dune", author: "Frank Herbert", year: 1965, pages: 412))
+        var expected = BookRecord(title: "Dune", author: "Frank Herbert", year: 1965, pages: 412)
+        expected.fields = [.title, .author, .year, .pages]  // no description column
+        #expect(record == expected)
+    }
+
+    @Test(
+        "ISBN-13 and ISBN-10 headers written with a hyphen, a space or nothing, in any case, hold the ISBN",
+        arguments: ["ISBN-13", "isbn 13", "ISBN13", "Isbn_13", "ISBN-10", "isbn 10"])
+    func isbnHeaders(name: String) throws {
+        let columns = try CatalogColumns(header: ["Title", name])
+        #expect(try columns.record(from: ["Dune", "0-441-17271-7"]).isbn == "9780441172719")
+    }
+
+    @Test("names that differ only by a hyphen or a space are the same column, refused as repeated")
+    func hyphenRepeats() {
+        #expect(throws: CatalogColumns.Problem.self) { try CatalogColumns(header: ["title", "ISBN-13", "isbn_13"]) }
     }
 
     @Test("the title falls back to another alias when the first is empty")
@@ -71,9 +87,21 @@ struct UnusableISBNTests {
         }
         #expect(record.isbn == nil)
         #expect(record.title == "Reading Lolita in Tehran")
+        // One warning for each value left out, the float's included.
+        #expect(problems.map(\.column) == [2, 3])
+        #expect(problems.first?.reason.contains("'9.78081297106e+12'") == true)
+        #expect(problems.last?.reason.contains("'812971060'") == true)
+    }
+
+    @Test("an ISBN written as a float alone is left out with a warning, not silently")
+    func floatWarns() throws {
+        let columns = try CatalogColumns(header: ["title", "isbn"])
+        var problems: [CatalogColumns.Problem] = []
+        let record = try columns.record(from: ["Catching Fire", "9.78043902348e+12"]) { problems.append($0) }
+        #expect(record.isbn == nil)
         #expect(problems.count == 1)
-        #expect(problems.first?.column == 3)
-        #expect(problems.first?.reason.contains("'812971060'") == true)
+        #expect(problems.first?.column == 2 && problems.first?.columnName == "isbn")
+        #expect(problems.first?.reason.contains("'9.78043902348e+12'") == true)
     }
 
     @Test("a usable ISBN in a later column wins without a warning")

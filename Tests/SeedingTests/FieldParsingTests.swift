@@ -48,14 +48,38 @@ struct FieldParsingTests {
         #expect(try FieldParsing.isbn(text) == isbn)
     }
 
-    @Test("an ISBN a spreadsheet turned into a float has lost digits and reads as none")
+    @Test("an ISBN a spreadsheet turned into a float has lost digits and is refused with a reason")
     func floatISBN() throws {
-        #expect(try FieldParsing.isbn("9.78043902348e+12") == nil)
+        #expect(throws: FieldParsing.FieldProblem.self) { try FieldParsing.isbn("9.78043902348e+12") }
+        do {
+            _ = try FieldParsing.isbn("9.78043902348e+12")
+        } catch {
+            #expect(error.reason.contains("'9.78043902348e+12'") && error.reason.contains("spreadsheet"))
+        }
     }
 
-    @Test("other ISBN shapes are refused", arguments: ["12345", "97804411727190", "ISBN", "978044117271X", "61120082"])
+    @Test(
+        "other ISBN shapes, wrong check digits, other prefixes and zeros are refused",
+        arguments: [
+            "12345", "97804411727190", "ISBN", "978044117271X", "61120082",
+            "9780306406158",  // ISBN-13 check digit wrong (7 is right)
+            "9770306406155",  // 977: not an ISBN prefix (an ISSN's)
+            "1234567890",  // ISBN-10 check digit wrong (X is right)
+            "0441172718",  // ... and another
+            "0", "0000000000", "9780000000002",  // placeholders of zeros
+        ])
     func badISBN(text: String) {
         #expect(throws: FieldParsing.FieldProblem.self) { try FieldParsing.isbn(text) }
+    }
+
+    @Test(
+        "ISBN-10s and ISBN-13s whose check digits hold are kept",
+        arguments: [
+            ("123456789X", "9781234567897"), ("123456789x", "9781234567897"), ("9780306406157", "9780306406157"),
+            ("979-10-90636-07-1", "9791090636071"), ("0-306-40615-2", "9780306406157"),
+        ])
+    func validISBN(text: String, isbn: String) throws {
+        #expect(try FieldParsing.isbn(text) == isbn)
     }
 
     @Test("yes and no")
@@ -130,23 +154,31 @@ struct FieldParsingDefinitionTests {
         if value.contains(".") || value.contains("e+") || value.contains("e-") || value.contains("E+")
             || value.contains("E-")
         {
-            return .some(nil)
+            return nil
         }
         let kept = value.filter { $0 != "-" && $0 != " " }
         let isDigits = { (text: String) in !text.isEmpty && text.allSatisfy { ("0"..."9").contains($0) && $0.isASCII } }
-        if kept.count == 13, isDigits(kept) { return kept }
+        if kept.count == 13, isDigits(kept) {
+            guard kept.hasPrefix("978") || kept.hasPrefix("979"),
+                check13(Array(kept.prefix(12))) == Int(String(kept.last!))!,
+                kept.dropFirst(3).prefix(9).contains(where: { $0 != "0" })
+            else { return nil }
+            return kept
+        }
         var ten = kept
         if (1...9).contains(kept.count), isDigits(kept) {
             ten = String(repeating: "0", count: 10 - kept.count) + kept
-            let body = ten.prefix(9)
-            let sum = body.enumerated().reduce(0) { $0 + Int(String($1.element))! * (10 - $1.offset) }
-            let check = (11 - sum % 11) % 11
-            guard check < 10, ten.last! == Character(String(check)) else { return nil }
         }
         if ten.count == 10, isDigits(String(ten.prefix(9))), let last = ten.last,
             ("0"..."9").contains(last) && last.isASCII || last == "X" || last == "x"
         {
-            return "978" + ten.prefix(9) + String(check13(Array("978" + ten.prefix(9))))
+            let body = ten.prefix(9)
+            let sum = body.enumerated().reduce(0) { $0 + Int(String($1.element))! * (10 - $1.offset) }
+            let check = (11 - sum % 11) % 11
+            guard check == (last == "X" || last == "x" ? 10 : Int(String(last))!),
+                body.contains(where: { $0 != "0" })
+            else { return nil }
+            return "978" + body + String(check13(Array("978" + body)))
         }
         return nil
     }

@@ -98,7 +98,9 @@ enum BookCommands {
             pages: try value(
                 "pages", expected: "a whole number from 1 to \(LibraryRules.maxPages)", FieldParsing.pages),
             description: try CommandText.checked(parsed.string("description") ?? "", .description),
-            isbn: try value("isbn", expected: "an ISBN-10 or ISBN-13", FieldParsing.isbn))
+            isbn: try value(
+                "isbn", expected: "an ISBN-10 or ISBN-13 whose check digit holds (ISBN-13s start with 978 or 979)",
+                FieldParsing.isbn))
         let store = try context.openStore(.writes)
         let book = try context.withDatabase { try store.addBook(draft) }
         switch context.options.format {

@@ -1,0 +1,43 @@
+import Library
+import Seeding
+import Testing
+
+@Suite("Imports keep only ISBNs that hold, and warn of every one left out")
+struct ISBNImportTests {
+    @Test("an ISBN that is no ISBN (a wrong check digit, zeros) is left out with a warning; the row is imported")
+    func unusableLeftOut() throws {
+        let library = try TestLibrary()
+        try library.write(
+            "books.csv",
+            "title,author,isbn\nA,X,0\nB,Y,0\nC,Z,9780306406158\nD,W,1234567890\nE,V,123456789X\n")
+        let report = try library.importFiles(["books.csv"])
+        #expect(report.books == ImportReport.Counts(inserted: 5))
+        #expect(try library.books().map(\.isbn) == [nil, nil, nil, nil, "9781234567897"])
+        let file = library.file("books.csv")
+        #expect(report.warnings.count == 4)
+        #expect(report.warnings[0].hasPrefix("\(file): line 2, column 3 (isbn): '0' is not an ISBN"))
+        #expect(report.warnings[1].hasPrefix("\(file): line 3, column 3 (isbn): '0' is not an ISBN"))
+        #expect(report.warnings[2].hasPrefix("\(file): line 4, column 3 (isbn): '9780306406158' is not an ISBN"))
+        #expect(report.warnings[3].hasPrefix("\(file): line 5, column 3 (isbn): '1234567890' is not an ISBN"))
+        #expect(report.warnings.allSatisfy { $0.hasSuffix("; imported without it") })
+    }
+
+    @Test("an ISBN a spreadsheet wrote as a float is left out with a warning, in CSV and JSON")
+    func floatWarns() throws {
+        let library = try TestLibrary()
+        try library.write("books.csv", "title,isbn\nCatching Fire,9.78043902348e+12\n")
+        try library.write("books.jsonl", #"{"title": "Mockingjay", "isbn": 9.78043902351e+12}"# + "\n")
+        let report = try library.importFiles(["books.csv", "books.jsonl"])
+        #expect(report.books == ImportReport.Counts(inserted: 2))
+        #expect(try library.books().map(\.isbn) == [nil, nil])
+        #expect(report.warnings.count == 2)
+        #expect(
+            report.warnings.first?.hasPrefix(
+                "\(library.file("books.csv")): line 2, column 2 (isbn): '9.78043902348e+12' is an ISBN a spreadsheet")
+                == true)
+        // A JSON number is read as the number it is (9780439023510.0), its lost digits as lost.
+        let json = try #require(report.warnings.last)
+        #expect(json.hasPrefix("\(library.file("books.jsonl")): line 1, key \"isbn\": '"), "\(json)")
+        #expect(json.contains("a spreadsheet turned into a number"), "\(json)")
+    }
+}
