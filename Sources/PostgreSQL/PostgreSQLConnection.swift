@@ -478,7 +478,8 @@ public final class PostgreSQLConnection {
         if PostgreSQLConnectionURL.isURL(conninfo) {
             found += PostgreSQLConnectionURL.passwords(in: conninfo)
         } else {
-            found += keywordValuePairs(conninfo).filter { PostgreSQLConnectionURL.secretKeys.contains($0.key) }.map(\.value)
+            found += keywordValuePairs(conninfo).filter { PostgreSQLConnectionURL.secretKeys.contains($0.key) }.map(
+                \.value)
         }
         return Set(found.filter { !$0.isEmpty }).sorted { $0.count > $1.count || $0.count == $1.count && $0 < $1 }
     }

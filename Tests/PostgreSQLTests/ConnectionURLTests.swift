@@ -65,7 +65,8 @@ struct ConnectionURLTests {
             Set(PostgreSQLConnectionURL.passwords(in: "postgresql://ann@db/lib?password=a%20b&pass%77ord=c"))
                 == ["a%20b", "a b", "c"])
         #expect(PostgreSQLConnectionURL.passwords(in: "postgresql://ann@db/lib").isEmpty)
-        #expect(Set(PostgreSQLConnectionURL.passwords(in: "postgresql://ann@db/lib?sslpassword=k%21")) == ["k%21", "k!"])
+        #expect(
+            Set(PostgreSQLConnectionURL.passwords(in: "postgresql://ann@db/lib?sslpassword=k%21")) == ["k%21", "k!"])
         #expect(Set(PostgreSQLConnection.passwords(in: "host=db sslpassword=key user=x")) == ["key"])
         #expect(
             Set(PostgreSQLConnection.passwords(in: #"host=db password = 'a b\' c' user=x password=s\ t"#))
