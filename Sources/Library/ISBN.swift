@@ -89,7 +89,7 @@ public enum ISBN {
     ///
     /// - an ISBN-13: 13 digits starting with 978 or 979 whose EAN check digit holds;
     /// - an ISBN-10: nine digits and a check digit (`X`, any case, for 10) that holds, converted to its ISBN-13;
-    /// - one to nine digits: an ISBN-10 whose leading zeros a spreadsheet dropped, put back only when the check
+    /// - seven to nine digits: an ISBN-10 whose leading zeros a spreadsheet dropped, put back only when the check
     ///   digit then holds.
     ///
     /// An ISBN whose nine digits after the prefix are all zeros (`0`, `0000000000`, `9780000000002`) is a
@@ -170,7 +170,7 @@ public enum ISBN {
                 guard !digits[3..<12].allSatisfy(isZero) else { return .zeros }
                 return .usable(String(unsafeUninitializedCapacity: 13) { $0.initialize(fromContentsOf: digits) })
             }
-            if (1...9).contains(count), digits.allSatisfy(isDigit) {
+            if (7...9).contains(count), digits.allSatisfy(isDigit) {
                 // A spreadsheet read the ISBN-10 as a number and dropped its leading zeros: put them back, and
                 // trust the result only if its check digit holds.
                 let zeros = 10 - count

@@ -166,7 +166,7 @@ struct FieldParsingDefinitionTests {
             return kept
         }
         var ten = kept
-        if (1...9).contains(kept.count), isDigits(kept) {
+        if (7...9).contains(kept.count), isDigits(kept) {
             ten = String(repeating: "0", count: 10 - kept.count) + kept
         }
         if ten.count == 10, isDigits(String(ten.prefix(9))), let last = ten.last,
