@@ -51,7 +51,9 @@ struct GlobalOptions {
         case "never": useColor = false
         default:
             let term = environment["TERM"] ?? ""
-            useColor = console.isOutputTerminal && environment["NO_COLOR"] == nil && term != "dumb" && !term.isEmpty
+            // no-color.org: only a NO_COLOR that is present and not empty turns colour off.
+            let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
+            useColor = console.isOutputTerminal && !noColor && term != "dumb" && !term.isEmpty
         }
     }
 
