@@ -9,6 +9,13 @@ import Seeding
     import Glibc
 #endif
 
+/// Standard output failed while a command reported its change; `consequence` says what became of the change
+/// ("nothing was changed."). Exit 74, with one line on standard error.
+struct OutputFailure: Error {
+    var error: Console.OutputError
+    var consequence: String
+}
+
 /// What a command does with its database, which decides what happens when the file does not exist yet. Each command
 /// says it where it opens the database (`context.openStore(.reads)`), so no command can forget to.
 ///
@@ -183,6 +190,42 @@ struct CommandContext {
             return error
         } catch {
             return nil
+        }
+    }
+
+    // MARK: - Changes and their output
+
+    /// Makes a change and writes the output that reports it in one write transaction: the output is written and
+    /// standard output checked before the commit, so output that cannot be written (a full disk) rolls the change
+    /// back (exit 74, "nothing was changed"). A closed pipe (`| head -0`) is the reader leaving on purpose: the
+    /// change stays and the command ends quietly, unless `closedPipeFails` (a token nobody read is no use).
+    ///
+    ///     let book = try context.writeReported(store) { store in
+    ///         let book = try store.addBook(draft)
+    ///         context.say("Added \(book.title) as book #\(book.id).")
+    ///         return book
+    ///     }
+    func writeReported<T>(
+        _ store: LibraryStore, ifOutputFails consequence: String = "nothing was changed.",
+        closedPipeFails: Bool = false, _ body: (LibraryStore) throws -> T
+    ) throws -> T {
+        try withDatabase {
+            try store.write { store in
+                let result = try body(store)
+                if let error = console.finishOutput(), closedPipeFails || !error.isClosedPipe {
+                    throw OutputFailure(error: error, consequence: consequence)
+                }
+                return result
+            }
+        }
+    }
+
+    /// For commands whose change is committed before their output (`seed`, `import`, `init`, `migrate`, `copy`:
+    /// their transactions are their own): when standard output failed, says so with `consequence`, what was kept
+    /// (exit 74). A closed pipe ends the command quietly, as everywhere.
+    func checkOutput(afterCommit consequence: String) throws {
+        if let error = console.finishOutput(), !error.isClosedPipe {
+            throw OutputFailure(error: error, consequence: consequence)
         }
     }
 

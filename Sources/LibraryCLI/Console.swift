@@ -32,6 +32,9 @@ public struct Console: Sendable {
         var output: [UInt8] = []
         var error: [UInt8] = []
         var outputError: OutputError?
+        /// Whether a command already said on standard error that standard output failed (and what became of its
+        /// change), so the end of the run does not say it again.
+        var isOutputErrorReported = false
         /// A captured console's standard input, and how much of it was read.
         var input: [UInt8] = []
         var inputOffset = 0
@@ -161,6 +164,18 @@ public struct Console: Sendable {
             if duplicate >= 0, close(duplicate) != 0, errno != EINTR { sink.outputError = OutputError(errno: errno) }
         }
         return sink.outputError
+    }
+
+    /// Whether the failure of standard output was already reported on standard error (see `reportOutputError`).
+    var isOutputErrorReported: Bool { sink.isOutputErrorReported }
+
+    /// Says on standard error that standard output failed, with what became of the command's change, once: the end
+    /// of the run then does not say it again.
+    ///
+    ///     console.reportOutputError(OutputError(errno: ENOSPC), consequence: "nothing was changed")
+    func reportOutputError(_ error: OutputError, consequence: String) {
+        err("Error: cannot write to standard output: \(error.reason); \(consequence)\n")
+        sink.isOutputErrorReported = true
     }
 
     /// What was written to standard output, for a captured console.

@@ -36,7 +36,10 @@ public enum LibraryCommandLine {
     /// Checks standard output at the end: a failed write is an error (exit 74) unless the reader of a pipe went away,
     /// which ends the command quietly. A command that already failed keeps its own code.
     static func finish(_ code: Int32, console: Console) -> Int32 {
-        guard let error = console.finishOutput(), !error.isClosedPipe else { return code }
+        // A command that reported the failure itself (with what became of its change) returned its own code.
+        guard let error = console.finishOutput(), !error.isClosedPipe, !console.isOutputErrorReported else {
+            return code
+        }
         console.err("Error: cannot write to standard output: \(error.reason).\n")
         return code == ExitCode.success.rawValue ? ExitCode.ioError.rawValue : code
     }
@@ -60,6 +63,9 @@ public enum LibraryCommandLine {
             return try run(context).rawValue
         } catch is Console.OutputError {
             return ExitCode.success.rawValue  // a command stopped at a failed write to stdout: `finish` reports it
+        } catch let failure as OutputFailure {
+            console.reportOutputError(failure.error, consequence: failure.consequence)
+            return ExitCode.ioError.rawValue
         } catch let error as UsageError {
             emit(parser.output(for: error, width: helpWidth), to: console)
             return error.exitCode

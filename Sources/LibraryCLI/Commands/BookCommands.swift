@@ -100,14 +100,16 @@ enum BookCommands {
             description: try CommandText.checked(parsed.string("description") ?? "", .description),
             isbn: try value("isbn", expected: "an ISBN-10 or ISBN-13", FieldParsing.isbn))
         let store = try context.openStore(.writes)
-        let book = try context.withDatabase { try store.addBook(draft) }
-        switch context.options.format {
-        case .json:
-            context.console.out(
-                JSONValue.object(members: [("version", 1), ("book", bookJSON(book, availability: .available))])
-                    .serialized() + "\n")
-        case .text:
-            context.say("Added \(book.title) as book #\(book.id).")
+        try context.writeReported(store) { store in
+            let book = try store.addBook(draft)
+            switch context.options.format {
+            case .json:
+                context.console.out(
+                    JSONValue.object(members: [("version", 1), ("book", bookJSON(book, availability: .available))])
+                        .serialized() + "\n")
+            case .text:
+                context.say("Added \(book.title) as book #\(book.id).")
+            }
         }
         return .success
     }

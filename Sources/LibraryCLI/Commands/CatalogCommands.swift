@@ -43,6 +43,8 @@ enum CatalogCommands {
         }
         progress.finish()
         print(report, context: context)
+        // The import commits in its own transaction (Seeding's), before its report: say that it was kept.
+        try context.checkOutput(afterCommit: "the seed was committed all the same; only its report was lost.")
         return .success
     }
 
@@ -67,6 +69,9 @@ enum CatalogCommands {
         }
         progress.finish()
         print(report, context: context)
+        if !options.dryRun {
+            try context.checkOutput(afterCommit: "the import was committed all the same; only its report was lost.")
+        }
         return .success
     }
 
