@@ -20,16 +20,21 @@ public enum LibraryCommandLine {
     ///
     /// - parameter arguments: the words after the program name.
     /// - parameter environment: the process environment (`LIBRARY_DB`, `LIBRARY_CLIENT`, `LIBRARY_NOW`, ...).
+    /// - parameter accountHome: looks up the user's home directory in the password database; called only when
+    ///   `HOME` is unset or empty and the default database is used.
     /// - parameter console: where data and messages go.
     /// - parameter systemNow: the time now, unless `LIBRARY_NOW` says otherwise.
     ///
-    ///     exit(LibraryCommandLine.main(arguments: ["list"], environment: env, console: .standard(),
+    ///     exit(LibraryCommandLine.main(arguments: ["list"], environment: env,
+    ///                                  accountHome: UserAccount.homeDirectory, console: .standard(),
     ///                                  systemNow: Timestamp.systemNow()))
     public static func main(
-        arguments: [String], environment: [String: String], console: Console, systemNow: Timestamp
+        arguments: [String], environment: [String: String], accountHome: () -> String?, console: Console,
+        systemNow: Timestamp
     ) -> Int32 {
         let code = runCommandLine(
-            arguments: arguments, environment: environment, console: console, systemNow: systemNow)
+            arguments: arguments, environment: environment, accountHome: accountHome, console: console,
+            systemNow: systemNow)
         return finish(code, console: console)
     }
 
@@ -47,7 +52,8 @@ public enum LibraryCommandLine {
     // MARK: - Dispatch
 
     private static func runCommandLine(
-        arguments: [String], environment: [String: String], console: Console, systemNow: Timestamp
+        arguments: [String], environment: [String: String], accountHome: () -> String?, console: Console,
+        systemNow: Timestamp
     ) -> Int32 {
         let helpWidth = helpWidth(arguments: arguments, environment: environment, console: console)
         let outcome = parser.parse(arguments)
@@ -57,7 +63,8 @@ public enum LibraryCommandLine {
             return ExitCode.success.rawValue
         }
         do {
-            let options = try GlobalOptions(parsed, environment: environment, console: console)
+            let options = try GlobalOptions(
+                parsed, environment: environment, accountHome: accountHome, console: console)
             let context = CommandContext(
                 parsed: parsed, options: options, environment: environment, console: console, systemNow: systemNow)
             return try run(context).rawValue

@@ -104,9 +104,10 @@ enum DatabaseCommands {
             context.note("The library at \(path) already exists; nothing was changed.")
             return .success
         }
-        let now = try context.now
-        let store = try opened ?? context.openMigratedStore(.fills).store
         let seedDemo = !context.parsed.flag("empty")
+        // LIBRARY_NOW is read only when the demo clients are added: `init --empty` records no client.
+        let now = seedDemo ? try context.now : context.recordingTime
+        let store = try opened ?? context.openMigratedStore(.fills).store
         var summary = "an empty library"
         if let report = try context.withDatabase({
             try CatalogImport.firstUse(of: store, now: now, seedDemo: seedDemo)
