@@ -42,6 +42,10 @@ public struct OptionSpec: Equatable, Sendable {
     public var defaultValue: String?
     /// Whether the option must be given (value options only).
     public var isRequired: Bool
+    /// Whether the value is free text (a title, a search): the next word is taken as the value whatever it starts
+    /// with, so `--search -tolkien` searches for "-tolkien" (swift-argument-parser's `.unconditional` parsing).
+    /// Other options take the next word only when it is not an option.
+    public var isFreeText: Bool
 
     /// Creates an option; prefer the `flag`, `value` and `repeating` factories.
     ///
@@ -50,10 +54,11 @@ public struct OptionSpec: Equatable, Sendable {
     /// ```
     public init(
         name: String, short: Character? = nil, valueName: String = "value", help: String, kind: Kind,
-        allowedValues: [String] = [], defaultValue: String? = nil, isRequired: Bool = false
+        allowedValues: [String] = [], defaultValue: String? = nil, isRequired: Bool = false, isFreeText: Bool = false
     ) {
         precondition(!name.isEmpty && !name.hasPrefix("-"), "Option names are written without dashes")
         precondition(kind != .flag || !isRequired, "A flag cannot be required")
+        precondition(kind != .flag || !isFreeText, "A flag takes no value")
         self.name = name
         self.short = short
         self.valueName = valueName
@@ -62,6 +67,7 @@ public struct OptionSpec: Equatable, Sendable {
         self.allowedValues = allowedValues
         self.defaultValue = defaultValue
         self.isRequired = isRequired
+        self.isFreeText = isFreeText
     }
 
     // MARK: - Factories
@@ -75,19 +81,21 @@ public struct OptionSpec: Equatable, Sendable {
         OptionSpec(name: name, short: short, help: help, kind: .flag)
     }
 
-    /// An option that takes one value, such as `--page 2` or `--page=2`.
+    /// An option that takes one value, such as `--page 2` or `--page=2`; with `isFreeText`, the next word whatever
+    /// it starts with (`--search -tolkien`).
     ///
     /// ```swift
     /// let color = OptionSpec.value("color", valueName: "when", help: "Colour output.",
     ///                              allowedValues: ["auto", "always", "never"], defaultValue: "auto")
+    /// let search = OptionSpec.value("search", valueName: "text", help: "Search.", isFreeText: true)
     /// ```
     public static func value(
         _ name: String, short: Character? = nil, valueName: String, help: String, allowedValues: [String] = [],
-        defaultValue: String? = nil, isRequired: Bool = false
+        defaultValue: String? = nil, isRequired: Bool = false, isFreeText: Bool = false
     ) -> OptionSpec {
         OptionSpec(
             name: name, short: short, valueName: valueName, help: help, kind: .value, allowedValues: allowedValues,
-            defaultValue: defaultValue, isRequired: isRequired)
+            defaultValue: defaultValue, isRequired: isRequired, isFreeText: isFreeText)
     }
 
     /// An option that may be given several times, each with a value, such as `--file a --file b`.

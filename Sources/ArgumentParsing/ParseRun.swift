@@ -76,10 +76,10 @@ struct ParseRun {
     private mutating func consumeLong(_ name: String, inlineValue: String?) throws(UsageError) {
         if let spec = option(named: name) {
             try apply(spec, inlineValue: inlineValue)
-        } else if name == "help" {
-            helpRequested = true
-        } else if name == "version", root.version != nil {
-            versionRequested = true
+        } else if name == "help" || name == "version" && root.version != nil {
+            // Built-in flags take no value, as declared flags do: `--help=foo` is refused like `--json=1`.
+            if let inlineValue { throw fail(.unexpectedValue(option: "--" + name, value: inlineValue)) }
+            if name == "help" { helpRequested = true } else { versionRequested = true }
         } else if let defaultCommand = defaultCommandIfItKnows({ $0.name == name }) {
             try descend(into: defaultCommand)
             try consumeLong(name, inlineValue: inlineValue)
@@ -121,7 +121,9 @@ struct ParseRun {
             flagCounts[spec.name, default: 0] += 1
             return
         }
-        guard let value = inlineValue ?? nextValue() else { throw fail(.missingValue(option: spec.display)) }
+        guard let value = inlineValue ?? nextValue(anyWord: spec.isFreeText) else {
+            throw fail(.missingValue(option: spec.display))
+        }
         if !spec.allowedValues.isEmpty, !spec.allowedValues.contains(value) {
             throw fail(.invalidValue(value, for: spec.display, expected: Validation.describe(spec.allowedValues)))
         }
@@ -224,18 +226,28 @@ struct ParseRun {
         }
     }
 
-    /// Takes the next token if it can be an option value (a plain word, not an option, not after `--`).
-    private mutating func nextValue() -> String? {
-        guard index < tokens.count, case .value(let word) = tokens[index] else { return nil }
-        index += 1
-        return word
+    /// Takes the next token if it can be an option value: a plain word, not after `--`; with `anyWord` (free text),
+    /// also a word that looks like an option (`-tolkien`, `--x`), as typed.
+    private mutating func nextValue(anyWord: Bool = false) -> String? {
+        guard index < tokens.count else { return nil }
+        switch tokens[index] {
+        case .value(let word):
+            index += 1
+            return word
+        case .longOption, .shortOptions:
+            guard anyWord else { return nil }
+            defer { index += 1 }
+            return tokens[index].original
+        case .positional:
+            return nil
+        }
     }
 
     /// Whether an unread token before `--` asks for help, so help can win over an earlier error.
     private func helpFollows() -> Bool {
         tokens[min(index, tokens.count)...].contains { token in
             switch token {
-            case .longOption("help", _): true
+            case .longOption("help", nil): true
             case .shortOptions(let letters): letters.contains("h") && !availableOptions.contains { $0.short == "h" }
             default: false
             }

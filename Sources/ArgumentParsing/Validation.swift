@@ -10,16 +10,23 @@
 /// // throws: Invalid value '0' for '<book-id>': expected a positive whole number.
 /// ```
 public enum Validation {
-    /// A whole number greater than zero, written with ASCII digits only (no sign, no spaces, no fraction).
+    /// A whole number greater than zero, written with ASCII digits only (no sign, no spaces, no fraction); one too
+    /// large for `Int` is refused with the largest allowed.
     ///
     /// ```swift
     /// try Validation.positiveInteger("7", for: "--limit <n>") == 7
+    /// try Validation.positiveInteger("99999999999999999999", for: "<book-id>")
+    /// // throws: ... expected a positive whole number of at most 9223372036854775807.
     /// ```
     public static func positiveInteger(_ text: String, for place: String) throws(ParseError) -> Int {
-        guard let number = parseDigits(text), number > 0 else {
+        switch parseDigits(text) {
+        case .number(let number) where number > 0:
+            return number
+        case .tooLarge:
+            throw .invalidValue(text, for: place, expected: "a positive whole number of at most \(Int.max)")
+        default:
             throw .invalidValue(text, for: place, expected: "a positive whole number")
         }
-        return number
     }
 
     /// A whole number (an optional leading `-` then ASCII digits), optionally limited to `range`.
@@ -31,8 +38,15 @@ public enum Validation {
         _ text: String, for place: String, in range: ClosedRange<Int>? = nil
     ) throws(ParseError) -> Int {
         let negative = text.hasPrefix("-")
-        let magnitude = negative ? parseDigits(String(text.dropFirst())) : parseDigits(text)
-        guard let magnitude else {
+        let magnitude: Int
+        switch negative ? parseDigits(String(text.dropFirst())) : parseDigits(text) {
+        case .number(let number):
+            magnitude = number
+        case .tooLarge:
+            throw .invalidValue(
+                text, for: place,
+                expected: range.map(describe) ?? "a whole number from \(-Int.max) to \(Int.max)")
+        case .notDigits:
             throw .invalidValue(text, for: place, expected: range.map(describe) ?? "a whole number")
         }
         let number = negative ? -magnitude : magnitude
@@ -71,17 +85,25 @@ public enum Validation {
             : "a whole number from \(range.lowerBound) to \(range.upperBound)"
     }
 
-    /// Non-empty ASCII digits that fit in `Int`; nil otherwise (including overflow).
-    private static func parseDigits(_ text: String) -> Int? {
-        guard !text.isEmpty else { return nil }
+    /// What a text of digits is: a number that fits in `Int`, digits too many for it, or not only digits.
+    private enum Digits {
+        case number(Int)
+        case tooLarge
+        case notDigits
+    }
+
+    /// Non-empty ASCII digits as a number, or why they are not one.
+    private static func parseDigits(_ text: String) -> Digits {
+        guard !text.isEmpty else { return .notDigits }
         var number = 0
+        var overflowed = false
         for byte in text.utf8 {
-            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return .notDigits }
             let (times, overflow1) = number.multipliedReportingOverflow(by: 10)
             let (sum, overflow2) = times.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
-            if overflow1 || overflow2 { return nil }
+            if overflow1 || overflow2 { overflowed = true }
             number = sum
         }
-        return number
+        return overflowed ? .tooLarge : .number(number)
     }
 }

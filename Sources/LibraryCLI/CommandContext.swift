@@ -9,6 +9,13 @@ import Seeding
     import Glibc
 #endif
 
+/// Standard output failed while a command reported its change; `consequence` says what became of the change
+/// ("nothing was changed."). Exit 74, with one line on standard error.
+struct OutputFailure: Error {
+    var error: Console.OutputError
+    var consequence: String
+}
+
 /// What a command does with its database, which decides what happens when the file does not exist yet. Each command
 /// says it where it opens the database (`context.openStore(.reads)`), so no command can forget to.
 ///
@@ -19,11 +26,11 @@ enum DatabaseUse {
     /// The command reads, or changes nothing (`list`, `export`, `import --dry-run`, `migrate --status`): a missing
     /// database is an error (exit 73, with `librarycli init` as the hint), except the default one.
     case reads
-    /// The command writes data (`take`, `clients add`, `migrate`): a missing database is created empty, with a note
-    /// saying how to seed it.
+    /// The command writes data (`take`, `clients add`, `import`, `seed --file`, `migrate`): a missing database is
+    /// created empty, with a note saying how to seed it.
     case writes
-    /// The command fills a new database itself and says what it put in (`init`, `seed`, `import`): a missing database
-    /// is created, without the note.
+    /// The command fills a new database with the demo catalog itself and says what it put in (`init`, `seed`): a
+    /// missing database is created, with a note that does not suggest seeding it (`init` words its own).
     case fills
 }
 
@@ -89,6 +96,8 @@ struct CommandContext {
             note(
                 "Created a new, empty library at \(path). Add the demo catalog with: "
                     + "\(program) --db \(shellQuoted(path)) seed")
+        } else if !existed && use == .fills {
+            note("Created a new, empty library at \(path).")
         }
         return store
     }
@@ -186,6 +195,42 @@ struct CommandContext {
         }
     }
 
+    // MARK: - Changes and their output
+
+    /// Makes a change and writes the output that reports it in one write transaction: the output is written and
+    /// standard output checked before the commit, so output that cannot be written (a full disk) rolls the change
+    /// back (exit 74, "nothing was changed"). A closed pipe (`| head -0`) is the reader leaving on purpose: the
+    /// change stays and the command ends quietly, unless `closedPipeFails` (a token nobody read is no use).
+    ///
+    ///     let book = try context.writeReported(store) { store in
+    ///         let book = try store.addBook(draft)
+    ///         context.say("Added \(book.title) as book #\(book.id).")
+    ///         return book
+    ///     }
+    func writeReported<T>(
+        _ store: LibraryStore, ifOutputFails consequence: String = "nothing was changed.",
+        closedPipeFails: Bool = false, _ body: (LibraryStore) throws -> T
+    ) throws -> T {
+        try withDatabase {
+            try store.write { store in
+                let result = try body(store)
+                if let error = console.finishOutput(), closedPipeFails || !error.isClosedPipe {
+                    throw OutputFailure(error: error, consequence: consequence)
+                }
+                return result
+            }
+        }
+    }
+
+    /// For commands whose change is committed before their output (`seed`, `import`, `init`, `migrate`, `copy`:
+    /// their transactions are their own): when standard output failed, says so with `consequence`, what was kept
+    /// (exit 74). A closed pipe ends the command quietly, as everywhere.
+    func checkOutput(afterCommit consequence: String) throws {
+        if let error = console.finishOutput(), !error.isClosedPipe {
+            throw OutputFailure(error: error, consequence: consequence)
+        }
+    }
+
     /// How many books `--all` will show: all of them, when they fit on one page.
     func countForAll(in store: LibraryStore) throws -> Int {
         let count = try withDatabase { try store.bookCount() }
@@ -257,12 +302,36 @@ struct CommandContext {
     /// Whether the database file exists; throws for paths that can never be a database, and for a missing one
     /// that `use` may not create (the default database is always created on first use).
     func checkDatabasePath(_ path: String, use: DatabaseUse) throws -> Bool {
+        if options.database.isHomeless {
+            throw Failure(
+                message: "cannot find a place for the default database: HOME is not set and the password database "
+                    + "has no home directory for this user. Set HOME (or XDG_DATA_HOME), or name a database with "
+                    + "--db PATH or LIBRARY_DB.",
+                code: .cannotWrite)
+        }
         var info = stat()
         if stat(path, &info) == 0 {
             if (info.st_mode & S_IFMT) == S_IFDIR {
                 throw Failure(message: "'\(path)' is a directory, not a database file.", code: .cannotWrite)
             }
-            return true
+            guard isEmptyFile(path, info) else { return true }
+            // A 0-byte file (`touch`, `mktemp`) is SQLite's empty database: it holds no library yet, so it is treated
+            // as a missing one (created by the commands that write, never by those that only read).
+            if use == .reads && !options.database.isDefault {
+                throw Failure(
+                    message: "database '\(path)' is an empty file and holds no library yet; nothing was changed. "
+                        + "Create it with: \(program) --db \(shellQuoted(path)) init",
+                    code: .cannotWrite)
+            }
+            return false
+        }
+        if errno == ENAMETOOLONG {
+            // Not "does not exist": no file of that name can exist (a name of the path is over 255 bytes, or the
+            // whole path over 4095).
+            throw Failure(
+                message: "cannot use the database '\(path)': the name is too long (a file name is at most "
+                    + "\(NAME_MAX) bytes, a path at most \(PATH_MAX - 1)); nothing was created.",
+                code: .cannotWrite)
         }
         if use == .reads && !options.database.isDefault {
             throw Failure(
@@ -279,6 +348,13 @@ struct CommandContext {
                 code: .cannotWrite)
         }
         return false
+    }
+
+    /// Whether `path` (with `info`, its `stat`) is a regular file of 0 bytes with no write-ahead log holding pages.
+    private func isEmptyFile(_ path: String, _ info: stat) -> Bool {
+        guard (info.st_mode & S_IFMT) == S_IFREG, info.st_size == 0 else { return false }
+        var log = stat()
+        return stat(path + "-wal", &log) != 0 || log.st_size == 0
     }
 
     private func parentDirectory(of path: String) -> String {

@@ -63,8 +63,8 @@ public enum CommandLineSpec {
             .value(
                 "search", valueName: "text",
                 help: "Only books matching every word (title, author or description; word starts, any order, any "
-                    + "case or accents; \"a phrase\"; an ISBN), best first; at most \(BookSearch.maxLength) characters."
-            ),
+                    + "case or accents; \"a phrase\"; an ISBN), best first; at most \(BookSearch.maxLength) characters.",
+                isFreeText: true),
         ])
 
     static let take = CommandSpec(
@@ -99,7 +99,9 @@ public enum CommandLineSpec {
                 name: "add", abstract: "Add a client.",
                 arguments: [.required("name", help: "The client's name.")],
                 options: [
-                    .value("card", valueName: "number", help: "The library card number (default: a new one)."),
+                    .value(
+                        "card", valueName: "number", help: "The library card number (default: a new one).",
+                        isFreeText: true),
                     .value(
                         "limit", valueName: "n",
                         help: "How many books the client may hold at once, \(LibraryRules.loanLimits.lowerBound) to "
@@ -132,7 +134,9 @@ public enum CommandLineSpec {
                     """,
                 options: [
                     .flag("librarian", help: "A librarian's token instead of a client's."),
-                    .value("label", valueName: "text", help: "What the token is for, such as \"Ann's phone\"."),
+                    .value(
+                        "label", valueName: "text", help: "What the token is for, such as \"Ann's phone\".",
+                        isFreeText: true),
                 ]),
             CommandSpec(
                 name: "revoke", abstract: "Revoke a token: it stops working at once.",
@@ -149,7 +153,8 @@ public enum CommandLineSpec {
                     .value(
                         "search", valueName: "text",
                         help: "Only books matching every word (as list --search), best first; at most "
-                            + "\(BookSearch.maxLength) characters."),
+                            + "\(BookSearch.maxLength) characters.",
+                        isFreeText: true),
                     .value("page", valueName: "n", help: "The page to show (default: 1)."),
                     .value("per-page", valueName: "n", help: "Books per page (default: 50)."),
                     .flag("all", help: "Every book on one page."),
@@ -157,14 +162,14 @@ public enum CommandLineSpec {
             CommandSpec(
                 name: "add", abstract: "Add a book (one physical copy).",
                 options: [
-                    .value("title", valueName: "title", help: "The title.", isRequired: true),
-                    .value("author", valueName: "author", help: "The author or authors."),
+                    .value("title", valueName: "title", help: "The title.", isRequired: true, isFreeText: true),
+                    .value("author", valueName: "author", help: "The author or authors.", isFreeText: true),
                     .value(
                         "year", valueName: "year",
                         help: "The year of first publication (negative before the common era)."),
                     .value("pages", valueName: "n", help: "The number of pages."),
                     .value("isbn", valueName: "isbn", help: "The ISBN-10 or ISBN-13."),
-                    .value("description", valueName: "text", help: "A one-line description."),
+                    .value("description", valueName: "text", help: "A one-line description.", isFreeText: true),
                 ]),
         ],
         defaultSubcommand: "list")
@@ -278,6 +283,6 @@ public enum CommandLineSpec {
             "where the default database lives: $XDG_DATA_HOME/librarycli/library.sqlite "
                 + "(else ~/.local/share/librarycli/library.sqlite)"),
         .init("COLUMNS", "the width of text output, when --width is not given"),
-        .init("NO_COLOR", "when set, no colour (unless --color always)"),
+        .init("NO_COLOR", "when set and not empty, no colour (unless --color always)"),
     ]
 }

@@ -32,6 +32,9 @@ public struct Console: Sendable {
         var output: [UInt8] = []
         var error: [UInt8] = []
         var outputError: OutputError?
+        /// Whether a command already said on standard error that standard output failed (and what became of its
+        /// change), so the end of the run does not say it again.
+        var isOutputErrorReported = false
         /// A captured console's standard input, and how much of it was read.
         var input: [UInt8] = []
         var inputOffset = 0
@@ -93,17 +96,17 @@ public struct Console: Sendable {
 
     /// Reads one line of standard input, without its line break (LF or CR LF); nil at the end of the input. A line
     /// longer than `maxLength` bytes is read whole and returned cut to `maxLength + 1` bytes (so it is still too
-    /// long for a check). With `hidden` and a terminal, what is typed is not echoed (termios), as for a password.
+    /// long for a check). With `hidden` and a terminal, what is typed is not echoed (termios), as for a password; the
+    /// terminal is put back however the prompt ends, a signal included (`HiddenTyping`).
     ///
     ///     let pin = console.readLine(hidden: true)
     public func readLine(hidden: Bool = false, maxLength: Int = 1_024) -> String? {
         var line: [UInt8] = []
         var sawAny = false
-        let restore = hidden && isInputTerminal && !sink.isCaptured ? Self.echoOff() : nil
+        let hiddenTyping = hidden && isInputTerminal && !sink.isCaptured ? HiddenTyping(descriptor: STDIN_FILENO) : nil
         defer {
-            if let restore {
-                var saved = restore
-                tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
+            if let typing = hiddenTyping {
+                typing.end()
                 err("\n")  // the Return typed was not echoed
             }
         }
@@ -163,6 +166,18 @@ public struct Console: Sendable {
         return sink.outputError
     }
 
+    /// Whether the failure of standard output was already reported on standard error (see `reportOutputError`).
+    var isOutputErrorReported: Bool { sink.isOutputErrorReported }
+
+    /// Says on standard error that standard output failed, with what became of the command's change, once: the end
+    /// of the run then does not say it again.
+    ///
+    ///     console.reportOutputError(OutputError(errno: ENOSPC), consequence: "nothing was changed")
+    func reportOutputError(_ error: OutputError, consequence: String) {
+        err("Error: cannot write to standard output: \(error.reason); \(consequence)\n")
+        sink.isOutputErrorReported = true
+    }
+
     /// What was written to standard output, for a captured console.
     public var capturedOutput: String { String(decoding: sink.output, as: UTF8.self) }
     /// What was written to standard error, for a captured console.
@@ -193,16 +208,6 @@ public struct Console: Sendable {
             if count < 0 && errno == EINTR { continue }
             return nil
         }
-    }
-
-    /// Turns the terminal's echo off and returns the settings to restore, or nil when they cannot be changed.
-    private static func echoOff() -> termios? {
-        var saved = termios()
-        guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return nil }
-        var quiet = saved
-        quiet.c_lflag &= ~tcflag_t(ECHO)
-        guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet) == 0 else { return nil }
-        return saved
     }
 
     private func out(_ bytes: UnsafeBufferPointer<UInt8>) {

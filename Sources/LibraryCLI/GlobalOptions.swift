@@ -1,12 +1,15 @@
 import ArgumentParsing
 
 /// The options every command accepts, resolved against the environment: `--db` over `LIBRARY_DB` over the default
-/// database, `--width` over `COLUMNS` over the terminal over 80. `--client` is kept as given: `LIBRARY_CLIENT` is read
+/// database (under `XDG_DATA_HOME`, else `HOME`, else the home directory of the password database, which
+/// `accountHome` looks up), `--width` over `COLUMNS` over the terminal over 80. `--client` is kept as given: `LIBRARY_CLIENT` is read
 /// only by the commands that act as a client (`CommandContext.currentClient`).
 ///
 /// For example:
 ///
-///     let options = try GlobalOptions(parsed, environment: ["LIBRARY_DB": "/tmp/lib.sqlite"], console: console)
+///     let options = try GlobalOptions(
+///         parsed, environment: ["LIBRARY_DB": "/tmp/lib.sqlite"], accountHome: UserAccount.homeDirectory,
+///         console: console)
 ///     options.database.path  // "/tmp/lib.sqlite"
 struct GlobalOptions {
     /// Where the database is, and whether it is the default one (seeded with the demo data on first use).
@@ -14,6 +17,13 @@ struct GlobalOptions {
         /// The file path, or a PostgreSQL connection URL.
         var path: String
         var isDefault: Bool
+
+        /// The default database when no home directory is known (`HOME` unset or empty, and none in the password
+        /// database): opening it fails with a message saying to set `HOME` or pass `--db`.
+        static let homeless = DatabaseLocation(path: "", isDefault: true)
+
+        /// Whether this is the default database without a home directory to put it in.
+        var isHomeless: Bool { isDefault && path.isEmpty }
 
         /// Whether `path` is a PostgreSQL URL (`postgresql://...` or `postgres://...`) rather than a file.
         var isPostgreSQL: Bool { PostgreSQLURL.isURL(path) }
@@ -38,8 +48,10 @@ struct GlobalOptions {
     var messageWidth: Int?
     var isQuiet: Bool
 
-    init(_ parsed: ParsedCommand, environment: [String: String], console: Console) throws(UsageError) {
-        database = try Self.databaseLocation(parsed, environment: environment)
+    init(
+        _ parsed: ParsedCommand, environment: [String: String], accountHome: () -> String?, console: Console
+    ) throws(UsageError) {
+        database = try Self.databaseLocation(parsed, environment: environment, accountHome: accountHome)
         clientID = try parsed.positiveInteger("client")
         format = try Self.format(parsed)
         isQuiet = parsed.flag("quiet")
@@ -58,7 +70,9 @@ struct GlobalOptions {
         case "never": useColor = false
         default:
             let term = environment["TERM"] ?? ""
-            useColor = console.isOutputTerminal && environment["NO_COLOR"] == nil && term != "dumb" && !term.isEmpty
+            // no-color.org: only a NO_COLOR that is present and not empty turns colour off.
+            let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
+            useColor = console.isOutputTerminal && !noColor && term != "dumb" && !term.isEmpty
         }
     }
 
@@ -76,7 +90,7 @@ struct GlobalOptions {
     }
 
     private static func databaseLocation(
-        _ parsed: ParsedCommand, environment: [String: String]
+        _ parsed: ParsedCommand, environment: [String: String], accountHome: () -> String?
     ) throws(UsageError) -> DatabaseLocation {
         if let path = parsed.string("db") {
             guard !path.isEmpty else {
@@ -93,8 +107,10 @@ struct GlobalOptions {
             dataHome = xdg
         } else if let home = environment["HOME"], !home.isEmpty {
             dataHome = home + "/.local/share"
+        } else if let home = accountHome() {
+            dataHome = home + "/.local/share"
         } else {
-            dataHome = "."
+            return .homeless  // an error when a command opens it, so `completion` still works
         }
         return DatabaseLocation(path: dataHome + "/librarycli/library.sqlite", isDefault: true)
     }

@@ -20,23 +20,31 @@ public enum LibraryCommandLine {
     ///
     /// - parameter arguments: the words after the program name.
     /// - parameter environment: the process environment (`LIBRARY_DB`, `LIBRARY_CLIENT`, `LIBRARY_NOW`, ...).
+    /// - parameter accountHome: looks up the user's home directory in the password database; called only when
+    ///   `HOME` is unset or empty and the default database is used.
     /// - parameter console: where data and messages go.
     /// - parameter systemNow: the time now, unless `LIBRARY_NOW` says otherwise.
     ///
-    ///     exit(LibraryCommandLine.main(arguments: ["list"], environment: env, console: .standard(),
+    ///     exit(LibraryCommandLine.main(arguments: ["list"], environment: env,
+    ///                                  accountHome: UserAccount.homeDirectory, console: .standard(),
     ///                                  systemNow: Timestamp.systemNow()))
     public static func main(
-        arguments: [String], environment: [String: String], console: Console, systemNow: Timestamp
+        arguments: [String], environment: [String: String], accountHome: () -> String?, console: Console,
+        systemNow: Timestamp
     ) -> Int32 {
         let code = runCommandLine(
-            arguments: arguments, environment: environment, console: console, systemNow: systemNow)
+            arguments: arguments, environment: environment, accountHome: accountHome, console: console,
+            systemNow: systemNow)
         return finish(code, console: console)
     }
 
     /// Checks standard output at the end: a failed write is an error (exit 74) unless the reader of a pipe went away,
     /// which ends the command quietly. A command that already failed keeps its own code.
     static func finish(_ code: Int32, console: Console) -> Int32 {
-        guard let error = console.finishOutput(), !error.isClosedPipe else { return code }
+        // A command that reported the failure itself (with what became of its change) returned its own code.
+        guard let error = console.finishOutput(), !error.isClosedPipe, !console.isOutputErrorReported else {
+            return code
+        }
         console.err("Error: cannot write to standard output: \(error.reason).\n")
         return code == ExitCode.success.rawValue ? ExitCode.ioError.rawValue : code
     }
@@ -44,7 +52,8 @@ public enum LibraryCommandLine {
     // MARK: - Dispatch
 
     private static func runCommandLine(
-        arguments: [String], environment: [String: String], console: Console, systemNow: Timestamp
+        arguments: [String], environment: [String: String], accountHome: () -> String?, console: Console,
+        systemNow: Timestamp
     ) -> Int32 {
         let helpWidth = helpWidth(arguments: arguments, environment: environment, console: console)
         let outcome = parser.parse(arguments)
@@ -54,12 +63,16 @@ public enum LibraryCommandLine {
             return ExitCode.success.rawValue
         }
         do {
-            let options = try GlobalOptions(parsed, environment: environment, console: console)
+            let options = try GlobalOptions(
+                parsed, environment: environment, accountHome: accountHome, console: console)
             let context = CommandContext(
                 parsed: parsed, options: options, environment: environment, console: console, systemNow: systemNow)
             return try run(context).rawValue
         } catch is Console.OutputError {
             return ExitCode.success.rawValue  // a command stopped at a failed write to stdout: `finish` reports it
+        } catch let failure as OutputFailure {
+            console.reportOutputError(failure.error, consequence: failure.consequence)
+            return ExitCode.ioError.rawValue
         } catch let error as UsageError {
             emit(parser.output(for: error, width: helpWidth), to: console)
             return error.exitCode

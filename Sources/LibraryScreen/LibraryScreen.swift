@@ -282,6 +282,26 @@ public enum LibraryScreen {
     }
 
     private static func emptyCatalog(_ catalog: LibraryPage, program: String) -> Supplementary {
+        if let search = catalog.search, catalog.totalCount > 0 {
+            // Books match, but this page is after the last one of them.
+            let last = max(catalog.pageCount, 1)
+            let command = "\(program) list --page \(last)\(perPageArgument(catalog.perPage))\(searchArgument(catalog))"
+            return Supplementary(
+                kind: .empty, id: "library-books-empty",
+                title: "Page \(catalog.page) is past the end: \(counted(catalog.totalCount, "book")) "
+                    + "\(catalog.totalCount == 1 ? "matches" : "match") “\(search)”, on "
+                    + "\(counted(last, "page")).",
+                lines: ["See the last page: \(command)"],
+                actions: [
+                    Action(
+                        id: "last-page", title: "Last page", command: command,
+                        request: ActionRequests.screen(page: last, perPage: catalog.perPage, search: search))
+                ],
+                fields: [
+                    Field("page", .int(catalog.page)), Field("pageCount", .int(catalog.pageCount)),
+                    Field("totalCount", .int(catalog.totalCount)),
+                ])
+        }
         if let search = catalog.search {
             return Supplementary(
                 kind: .empty, id: "library-books-empty", title: "No books match “\(search)”.",

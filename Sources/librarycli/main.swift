@@ -26,5 +26,5 @@ signal(SIGPIPE, SIG_IGN)
 signal(SIGXFSZ, SIG_IGN)
 exit(
     LibraryCommandLine.main(
-        arguments: Array(CommandLine.arguments.dropFirst()), environment: environment, console: .standard(),
-        systemNow: Timestamp.systemNow()))
+        arguments: Array(CommandLine.arguments.dropFirst()), environment: environment,
+        accountHome: UserAccount.homeDirectory, console: .standard(), systemNow: Timestamp.systemNow()))

@@ -22,7 +22,7 @@ enum Fixture {
                     .value("page", valueName: "n", help: "The page to show.", defaultValue: "1"),
                     .value("per-page", valueName: "n", help: "Books per page."),
                     .flag("all", help: "Show every book."),
-                    .value("search", valueName: "text", help: "Only books matching the text."),
+                    .value("search", valueName: "text", help: "Only books matching the text.", isFreeText: true),
                 ]),
             CommandSpec(
                 name: "take", abstract: "Take books on loan.",

@@ -36,6 +36,11 @@ struct ParsingTests {
         Case(line: "list --format json", path: ["list"], options: ["format": ["json"]]),
         Case(line: "--format json export", path: ["export"], options: ["format": ["json"]]),
         Case(line: "list --search -", path: ["list"], options: ["search": ["-"]]),
+        // Free text takes the next word whatever it starts with; other options do not (see UsageErrorTests).
+        Case(line: "list --search -tolkien", path: ["list"], options: ["search": ["-tolkien"]]),
+        Case(line: "list --search --all", path: ["list"], options: ["search": ["--all"]]),
+        Case(line: "list --search --x=y --all", path: ["list"], options: ["search": ["--x=y"]], flags: ["all": 1]),
+        Case(line: "list --search -q", path: ["list"], options: ["search": ["-q"]]),
         Case(line: "completion zsh", path: ["completion"], arguments: ["shell": ["zsh"]]),
         Case(line: "books add --title Dune", path: ["books", "add"], options: ["title": ["Dune"]]),
         Case(line: "", path: []),

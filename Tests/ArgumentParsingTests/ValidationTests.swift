@@ -12,10 +12,29 @@ struct ValidationTests {
 
     @Test(
         "anything else is an invalid value with a clear message",
-        arguments: ["abc", "-3", "0", "99999999999999999999", "9223372036854775808", "1.5", "", " 1", "+1", "١٢"])
+        arguments: ["abc", "-3", "0", "1.5", "", " 1", "+1", "١٢", "99999999999999999999x"])
     func rejects(_ text: String) {
         #expect(throws: ParseError.invalidValue(text, for: "<book-id>", expected: "a positive whole number")) {
             try Validation.positiveInteger(text, for: "<book-id>")
+        }
+    }
+
+    @Test(
+        "a positive whole number too large is refused with the largest allowed",
+        arguments: ["99999999999999999999", "9223372036854775808", "00009223372036854775808"])
+    func tooLarge(_ text: String) {
+        let expected = "a positive whole number of at most 9223372036854775807"
+        #expect(throws: ParseError.invalidValue(text, for: "<book-id>", expected: expected)) {
+            try Validation.positiveInteger(text, for: "<book-id>")
+        }
+        #expect(
+            throws: ParseError.invalidValue(
+                text, for: "--n <n>", expected: "a whole number from -9223372036854775807 to 9223372036854775807")
+        ) {
+            try Validation.integer(text, for: "--n <n>")
+        }
+        #expect(throws: ParseError.invalidValue(text, for: "--n <n>", expected: "a whole number from 1 to 9")) {
+            try Validation.integer(text, for: "--n <n>", in: 1...9)
         }
     }
 

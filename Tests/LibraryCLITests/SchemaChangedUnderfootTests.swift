@@ -16,7 +16,7 @@ struct SchemaChangedUnderfootTests {
             return
         }
         let console = Console.captured()
-        let options = try GlobalOptions(parsed, environment: [:], console: console)
+        let options = try GlobalOptions(parsed, environment: [:], accountHome: { nil }, console: console)
         let context = CommandContext(
             parsed: parsed, options: options, environment: [:], console: console,
             systemNow: try Timestamp(secondsSinceEpoch: 0))

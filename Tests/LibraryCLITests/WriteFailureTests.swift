@@ -8,7 +8,7 @@ struct WriteFailureTests {
     /// The commands of the issue, and more: everything that prints data.
     static let printing: [[String]] = [
         ["list"], ["--json", "list"], ["books", "--all"], ["clients"], ["history"], ["completion", "bash"],
-        ["help"], ["--help"], ["take", "2"], ["--json", "books"], ["export"], ["migrate", "--status"], ["--version"],
+        ["help"], ["--help"], ["--json", "books"], ["export"], ["migrate", "--status"], ["--version"],
     ]
 
     static let fullDiskMessage = "Error: cannot write to standard output: No space left on device.\n"
@@ -34,6 +34,96 @@ struct WriteFailureTests {
         let result = Self.sandbox().run(arguments, failingOutputWith: EPIPE)
         #expect(result.code == 0, "\(arguments): \(result.err)")
         #expect(result.err.isEmpty, "\(arguments)")
+    }
+
+    // MARK: - Changes whose output fails
+
+    /// The commands that change the library; each writes its output before its change commits.
+    static let changing: [[String]] = [
+        ["take", "2"], ["--json", "take", "2"], ["return", "3"], ["renew", "3"], ["clients", "add", "Ann"],
+        ["--json", "clients", "add", "Ann"], ["clients", "use", "2"], ["books", "add", "--title", "Emma"],
+        ["--json", "books", "add", "--title", "Emma"], ["tokens", "create", "--client", "1"],
+        ["--json", "tokens", "create", "--librarian"], ["tokens", "revoke", "1"], ["clients", "pin", "2"],
+        ["clients", "pin", "1", "--clear"],
+    ]
+
+    /// The sandbox with a loan of book 3, a token and a PIN, so every command above has something to change.
+    static func changingSandbox() -> Sandbox {
+        let sandbox = Self.sandbox()
+        sandbox.run(["take", "3"])
+        sandbox.run(["tokens", "create", "--client", "1"])
+        sandbox.run(["clients", "pin", "1"], input: "1111\n")
+        return sandbox
+    }
+
+    @Test("a change whose output cannot be written is rolled back: exit 74, nothing changed", arguments: changing)
+    func changeRolledBack(arguments: [String]) throws {
+        let sandbox = Self.changingSandbox()
+        let before = try sandbox.dump()
+        let result = sandbox.run(arguments, failingOutputWith: ENOSPC, input: "2222\n")
+        #expect(result.code == 74, "\(arguments): \(result.err)")
+        let consequence = arguments.contains("create") ? "no token was created." : "nothing was changed."
+        #expect(result.err == "Error: cannot write to standard output: No space left on device; \(consequence)\n")
+        #expect(try sandbox.dump() == before, "\(arguments) changed the library")
+        // And the same command with standard output working changes it.
+        #expect(sandbox.run(arguments, input: "2222\n").code == 0)
+        #expect(try sandbox.dump() != before, "\(arguments) changed nothing")
+    }
+
+    @Test("a closed pipe keeps the change (the reader left on purpose), except a token nobody could read")
+    func changeIntoClosedPipe() throws {
+        for arguments in Self.changing {
+            let sandbox = Self.changingSandbox()
+            let before = try sandbox.dump()
+            let result = sandbox.run(arguments, failingOutputWith: EPIPE, input: "2222\n")
+            if arguments.contains("create") {
+                #expect(result.code == 74, "\(arguments)")
+                #expect(result.err == "Error: cannot write to standard output: Broken pipe; no token was created.\n")
+                #expect(try sandbox.dump() == before, "\(arguments) created a token nobody saw")
+            } else {
+                #expect(result.code == 0, "\(arguments): \(result.err)")
+                #expect(result.err.isEmpty, "\(arguments)")
+                #expect(try sandbox.dump() != before, "\(arguments) changed nothing")
+            }
+        }
+    }
+
+    @Test("a token's advice comes only after the token was written and kept")
+    func tokenAdvice() {
+        let sandbox = Self.sandbox()
+        let shown = sandbox.run(["tokens", "create", "--client", "1"])
+        #expect(shown.code == 0)
+        #expect(shown.out.hasPrefix("lc_"))
+        #expect(shown.err.hasPrefix("Created token #1 for client #1 John Doe. Keep it secret"))
+        let lost = sandbox.run(["tokens", "create", "--client", "1"], failingOutputWith: ENOSPC)
+        #expect(!lost.err.contains("Created token"))
+        #expect(sandbox.run(["tokens", "list", "--json"]).out.components(separatedBy: "\"id\"").count == 2)
+    }
+
+    @Test("seed, import, init and copy commit before their report: when it fails they say the change was kept")
+    func reportAfterCommit() throws {
+        let sandbox = Self.sandbox()
+        let file = sandbox.directory + "/books.csv"
+        try "title,author\nEmma,Jane Austen\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let imported = sandbox.run(["import", file], failingOutputWith: ENOSPC)
+        #expect(imported.code == 74)
+        #expect(
+            imported.err
+                == "Error: cannot write to standard output: No space left on device; the import was committed all "
+                + "the same; only its report was lost.\n")
+        #expect(sandbox.run(["books", "--search", "emma"]).out.contains("Jane Austen"))
+        let seeded = sandbox.run(["seed"], failingOutputWith: ENOSPC)
+        #expect(seeded.code == 74)
+        #expect(seeded.err.hasSuffix("; the seed was committed all the same; only its report was lost.\n"))
+        let other = sandbox.directory + "/other.sqlite"
+        let created = sandbox.run(["--db", other, "--json", "init", "--empty"], failingOutputWith: ENOSPC)
+        #expect(created.code == 74)
+        #expect(created.err.hasSuffix("; the library was created all the same; only this report was lost.\n"))
+        #expect(sandbox.run(["--db", other, "--json", "init"]).out.contains("\"created\": false"))
+        // A dry run changes nothing: the usual message.
+        let dry = sandbox.run(["import", "--dry-run", file], failingOutputWith: ENOSPC)
+        #expect(dry.code == 74)
+        #expect(dry.err == Self.fullDiskMessage)
     }
 
     @Test("a command that fails keeps its own code when standard output fails too")

@@ -173,6 +173,9 @@ struct LibraryScreenTests {
             (nil, 0, "The library has no books yet."),
             ("zzz", 0, "No books match “zzz”."),
             (nil, 10, "Page 9 is past the end: there is 1 page."),
+            ("tolkien", 2, "Page 9 is past the end: 2 books match “tolkien”, on 1 page."),
+            ("tolkien", 1, "Page 9 is past the end: 1 book matches “tolkien”, on 1 page."),
+            ("dune", 45, "Page 9 is past the end: 45 books match “dune”, on 3 pages."),
         ] as [(String?, Int, String)])
     func emptyLibrary(search: String?, total: Int, title: String) throws {
         let data = Fixture.screen(count: 0, page: 9, perPage: 20, totalCount: total, search: search)
@@ -181,6 +184,18 @@ struct LibraryScreenTests {
         #expect(grid.items.isEmpty)
         #expect(grid.supplementaries.map(\.kind) == [.header, .empty])
         #expect(grid.supplementaries[1].title == title)
+    }
+
+    @Test("a search paged past its end points to its last page, with the same search and page size")
+    func searchPastTheEnd() throws {
+        let data = Fixture.screen(count: 0, page: 9, perPage: 10, totalCount: 45, search: "dune")
+        let grid = try #require(LibraryScreen.snapshot(from: data).sections.first { $0.id == "library-books" })
+        let empty = grid.supplementaries[1]
+        #expect(empty.title == "Page 9 is past the end: 45 books match “dune”, on 5 pages.")
+        #expect(empty.lines == ["See the last page: librarycli list --page 5 --per-page 10 --search dune"])
+        #expect(empty.actions.map(\.id) == ["last-page"])
+        #expect(empty.actions.first?.request?.href == "/v1/screen?page=5&perPage=10&search=dune")
+        #expect(empty.fields == [Field("page", .int(9)), Field("pageCount", .int(5)), Field("totalCount", .int(45))])
     }
 }
 

@@ -25,31 +25,34 @@ enum AccessCommands {
         }
         let now = try context.now
         let store = try context.openStore(.writes)
-        let (issued, client) = try context.withDatabase {
-            try store.write { store -> (IssuedToken, Client?) in
-                let client = try owner.clientID.map { id in
-                    guard let client = try store.client(id: id) else { throw LibraryError.noSuchClient(id: id) }
-                    return client
-                }
-                return (try store.createToken(for: owner, label: label, now: now), client)
+        // The token alone on standard output, once, written before the commit: a token that could not be shown
+        // (a full disk, or a reader gone) is never created. The advice goes to standard error after the commit.
+        let (issued, client) = try context.writeReported(
+            store, ifOutputFails: "no token was created.", closedPipeFails: true
+        ) { store -> (IssuedToken, Client?) in
+            let client = try owner.clientID.map { id in
+                guard let client = try store.client(id: id) else { throw LibraryError.noSuchClient(id: id) }
+                return client
             }
-        }
-        // The token alone on standard output, once; the advice goes to standard error.
-        switch context.options.format {
-        case .json:
-            context.console.out(
-                JSONValue.object(members: [
-                    ("version", 1),
-                    (
-                        "token",
-                        .object(members: [
-                            ("id", .int(issued.id)), ("token", .string(issued.token)), ("role", .string(owner.role)),
-                            ("clientId", owner.clientID.map { .int($0) } ?? .null), ("label", .string(label)),
-                        ])
-                    ),
-                ]).serialized() + "\n")
-        case .text:
-            context.console.out(issued.token + "\n")
+            let issued = try store.createToken(for: owner, label: label, now: now)
+            switch context.options.format {
+            case .json:
+                context.console.out(
+                    JSONValue.object(members: [
+                        ("version", 1),
+                        (
+                            "token",
+                            .object(members: [
+                                ("id", .int(issued.id)), ("token", .string(issued.token)),
+                                ("role", .string(owner.role)), ("clientId", owner.clientID.map { .int($0) } ?? .null),
+                                ("label", .string(label)),
+                            ])
+                        ),
+                    ]).serialized() + "\n")
+            case .text:
+                context.console.out(issued.token + "\n")
+            }
+            return (issued, client)
         }
         let whose = client.map { "client #\($0.id) \($0.name)" } ?? "a librarian"
         context.note(
@@ -92,14 +95,16 @@ enum AccessCommands {
         }
         let now = try context.now
         let store = try context.openStore(.writes)
-        let revoked = try context.withDatabase { try store.revokeToken(id: id, now: now) }
-        switch context.options.format {
-        case .json:
-            context.console.out(
-                JSONValue.object(members: [("version", 1), ("id", .int(id)), ("revoked", .bool(revoked))])
-                    .serialized() + "\n")
-        case .text:
-            context.say(revoked ? "Revoked token #\(id)." : "Token #\(id) was already revoked.")
+        try context.writeReported(store) { store in
+            let revoked = try store.revokeToken(id: id, now: now)
+            switch context.options.format {
+            case .json:
+                context.console.out(
+                    JSONValue.object(members: [("version", 1), ("id", .int(id)), ("revoked", .bool(revoked))])
+                        .serialized() + "\n")
+            case .text:
+                context.say(revoked ? "Revoked token #\(id)." : "Token #\(id) was already revoked.")
+            }
         }
         return .success
     }
@@ -126,27 +131,29 @@ enum AccessCommands {
         guard let client = try context.withDatabase({ try store.client(id: id) }) else {
             throw LibraryError.noSuchClient(id: id)
         }
-        let changed: Bool
-        if clear {
-            changed = try context.withDatabase { try store.clearPIN(clientID: id) }
-        } else {
-            // Hashed before the write transaction: Argon2id takes about 0.1 s.
-            let hash = try PINHash(pin: readPIN(for: client, context))
-            try context.withDatabase { try store.setPIN(clientID: id, hash: hash, now: now ?? context.systemNow) }
-            changed = true
-        }
-        switch context.options.format {
-        case .json:
-            context.console.out(
-                JSONValue.object(members: [
-                    ("version", 1), ("client", ClientCommands.clientJSON(client)), ("hasPin", .bool(!clear)),
-                ]).serialized() + "\n")
-        case .text:
-            let who = "client #\(client.id) \(client.name) (card \(client.cardNumber))"
-            if !clear {
-                context.say("Set the PIN of \(who).")
+        // Hashed before the write transaction: Argon2id takes about 0.1 s.
+        let hash: PINHash? = try clear ? nil : PINHash(pin: readPIN(for: client, context))
+        try context.writeReported(store) { store in
+            let changed: Bool
+            if let hash {
+                try store.setPIN(clientID: id, hash: hash, now: now ?? context.systemNow)
+                changed = true
             } else {
-                context.say(changed ? "Cleared the PIN of \(who)." : "C" + who.dropFirst() + " had no PIN.")
+                changed = try store.clearPIN(clientID: id)
+            }
+            switch context.options.format {
+            case .json:
+                context.console.out(
+                    JSONValue.object(members: [
+                        ("version", 1), ("client", ClientCommands.clientJSON(client)), ("hasPin", .bool(!clear)),
+                    ]).serialized() + "\n")
+            case .text:
+                let who = "client #\(client.id) \(client.name) (card \(client.cardNumber))"
+                if !clear {
+                    context.say("Set the PIN of \(who).")
+                } else {
+                    context.say(changed ? "Cleared the PIN of \(who)." : "C" + who.dropFirst() + " had no PIN.")
+                }
             }
         }
         return .success

@@ -37,12 +37,27 @@ enum BookCommands {
             ])
             context.console.out(document.serialized(pretty: true) + "\n")
         case .text:
+            func pageCommand(_ number: Int) -> String {
+                var command = "\(context.program) books --page \(number)"
+                if perPage != defaultPerPage { command += " --per-page \(perPage)" }
+                if let search = result.search { command += " --search " + shellQuoted(search) }
+                return command
+            }
             guard !result.entries.isEmpty else {
-                let why =
-                    search.map { "No books match “\($0)”." }
-                    ?? (result.totalCount == 0
-                        ? "The library has no books yet. Add the demo catalog with: \(context.program) seed"
-                        : "Page \(page) is past the end (\(result.pageCount == 1 ? "1 page" : "\(result.pageCount) pages")).")
+                let pages = result.pageCount == 1 ? "1 page" : "\(result.pageCount) pages"
+                let why: String
+                if let search, result.totalCount == 0 {
+                    why = "No books match “\(search)”."
+                } else if let search {
+                    let books = result.totalCount == 1 ? "1 book matches" : "\(result.totalCount) books match"
+                    why =
+                        "Page \(page) is past the end: \(books) “\(search)”, on \(pages). "
+                        + "See the last page: \(pageCommand(max(result.pageCount, 1)))"
+                } else if result.totalCount == 0 {
+                    why = "The library has no books yet. Add the demo catalog with: \(context.program) seed"
+                } else {
+                    why = "Page \(page) is past the end (\(pages))."
+                }
                 context.say(why)
                 return .success
             }
@@ -60,12 +75,6 @@ enum BookCommands {
             context.console.out(table.render(width: context.options.width))
             let books = result.totalCount == 1 ? "1 book" : "\(result.totalCount) books"
             var footer = "Page \(result.page) of \(result.pageCount) · \(books)"
-            func pageCommand(_ number: Int) -> String {
-                var command = "\(context.program) books --page \(number)"
-                if perPage != defaultPerPage { command += " --per-page \(perPage)" }
-                if let search = result.search { command += " --search " + shellQuoted(search) }
-                return command
-            }
             if result.page > 1 && result.page <= result.pageCount {
                 footer += " · previous: " + pageCommand(result.page - 1)
             }
@@ -102,14 +111,16 @@ enum BookCommands {
                 "isbn", expected: "an ISBN-10 or ISBN-13 whose check digit holds (ISBN-13s start with 978 or 979)",
                 FieldParsing.isbn))
         let store = try context.openStore(.writes)
-        let book = try context.withDatabase { try store.addBook(draft) }
-        switch context.options.format {
-        case .json:
-            context.console.out(
-                JSONValue.object(members: [("version", 1), ("book", bookJSON(book, availability: .available))])
-                    .serialized() + "\n")
-        case .text:
-            context.say("Added \(book.title) as book #\(book.id).")
+        try context.writeReported(store) { store in
+            let book = try store.addBook(draft)
+            switch context.options.format {
+            case .json:
+                context.console.out(
+                    JSONValue.object(members: [("version", 1), ("book", bookJSON(book, availability: .available))])
+                        .serialized() + "\n")
+            case .text:
+                context.say("Added \(book.title) as book #\(book.id).")
+            }
         }
         return .success
     }

@@ -24,18 +24,23 @@ enum CatalogCommands {
         if seed != nil, count == nil {
             throw UsageError(.missingArgument("--generate <n>"), commandPath: parsed.path)
         }
-        // Synthetic books record no time; demo and file clients record when they were added.
-        let now = count == nil ? try context.now : context.systemNow
-        let store = try context.openStore(.fills)
+        // The files opened (and their headers checked) before the database: a missing or bad file creates nothing.
+        let sources = try files.map { try CatalogSource.open(path: $0) }
+        // LIBRARY_NOW is read only when clients are added (and record when): the demo's, or a clients file's.
+        // Synthetic books and books files record no time.
+        let addsClients = count == nil && (files.isEmpty || sources.contains { $0.kind == .clients })
+        let now = addsClients ? try context.now : context.recordingTime
+        // The demo catalog fills a new database; files and synthetic books come with the note saying how to seed it.
+        let store = try context.openStore(count == nil && files.isEmpty ? .fills : .writes)
         let progress = ProgressBar(context: context)
         let report = try context.withDatabase {
             if let count {
                 return try CatalogImport.generate(
                     count: count, seed: UInt64(seed ?? 1), into: store, options: progress.options,
                     progress: progress.callback)
-            } else if !files.isEmpty {
+            } else if !sources.isEmpty {
                 return try CatalogImport.importFiles(
-                    files, into: store, now: now, options: progress.options, progress: progress.callback)
+                    sources, into: store, now: now, options: progress.options, progress: progress.callback)
             } else {
                 return try CatalogImport.seedDemo(
                     into: store, now: now, options: progress.options, progress: progress.callback)
@@ -43,6 +48,8 @@ enum CatalogCommands {
         }
         progress.finish()
         print(report, context: context)
+        // The import commits in its own transaction (Seeding's), before its report: say that it was kept.
+        try context.checkOutput(afterCommit: "the seed was committed all the same; only its report was lost.")
         return .success
     }
 
@@ -58,7 +65,7 @@ enum CatalogCommands {
         // transaction, so a bad row anywhere changes nothing.
         let source = try CatalogSource.open(path: path, expecting: .books)
         let now = context.recordingTime  // a books file records no time
-        let store = try context.openStore(options.dryRun ? .reads : .fills)
+        let store = try context.openStore(options.dryRun ? .reads : .writes)
         let progress = ProgressBar(context: context)
         options.progressInterval = progress.options.progressInterval
         let report = try context.withDatabase {
@@ -67,6 +74,9 @@ enum CatalogCommands {
         }
         progress.finish()
         print(report, context: context)
+        if !options.dryRun {
+            try context.checkOutput(afterCommit: "the import was committed all the same; only its report was lost.")
+        }
         return .success
     }
 

@@ -43,21 +43,18 @@ enum ClientCommands {
         let limit = try parsed.integer("limit", in: LibraryRules.loanLimits) ?? LibraryRules.defaultLoanLimit
         let now = try context.now
         let store = try context.openStore(.writes)
-        let client = try context.withDatabase {
-            try store.write { store in
-                let client = try store.addClient(name: name, cardNumber: card, loanLimit: limit, now: now)
-                // The first client of a library becomes its default, so `list` works straight away.
-                if try store.defaultClientID() == nil { try store.setDefaultClient(id: client.id) }
-                return client
+        try context.writeReported(store) { store in
+            let client = try store.addClient(name: name, cardNumber: card, loanLimit: limit, now: now)
+            // The first client of a library becomes its default, so `list` works straight away.
+            if try store.defaultClientID() == nil { try store.setDefaultClient(id: client.id) }
+            switch context.options.format {
+            case .json:
+                context.console.out(
+                    JSONValue.object(members: [("version", 1), ("client", clientJSON(client))]).serialized() + "\n")
+            case .text:
+                context.say(
+                    "Added client #\(client.id) \(client.name) (card \(client.cardNumber), limit \(client.loanLimit)).")
             }
-        }
-        switch context.options.format {
-        case .json:
-            context.console.out(
-                JSONValue.object(members: [("version", 1), ("client", clientJSON(client))]).serialized() + "\n")
-        case .text:
-            context.say(
-                "Added client #\(client.id) \(client.name) (card \(client.cardNumber), limit \(client.loanLimit)).")
         }
         return .success
     }
@@ -67,19 +64,17 @@ enum ClientCommands {
             throw InternalError("clients use ran without its required <client-id>")
         }
         let store = try context.openStore(.writes)
-        let client = try context.withDatabase {
-            try store.write { store -> Client in
-                guard let client = try store.client(id: id) else { throw LibraryError.noSuchClient(id: id) }
-                try store.setDefaultClient(id: id)
-                return client
+        try context.writeReported(store) { store in
+            guard let client = try store.client(id: id) else { throw LibraryError.noSuchClient(id: id) }
+            try store.setDefaultClient(id: id)
+            switch context.options.format {
+            case .json:
+                context.console.out(
+                    JSONValue.object(members: [("version", 1), ("defaultClient", clientJSON(client))]).serialized()
+                        + "\n")
+            case .text:
+                context.say("Client #\(client.id) \(client.name) is now the default client.")
             }
-        }
-        switch context.options.format {
-        case .json:
-            context.console.out(
-                JSONValue.object(members: [("version", 1), ("defaultClient", clientJSON(client))]).serialized() + "\n")
-        case .text:
-            context.say("Client #\(client.id) \(client.name) is now the default client.")
         }
         return .success
     }

@@ -32,11 +32,15 @@ enum DatabaseCommands {
             print(
                 applied: status.applied + applied, pending: [], appliedNow: applied, checkedBooks: checked,
                 context: context)
+            if !applied.isEmpty { try context.checkOutput(afterCommit: Self.migratedAnyway) }
             return .success
         } catch let error as MigrationError {
             throw Failure(migration: error, path: context.options.database.path)
         }
     }
+
+    /// What `migrate` says when standard output fails after migrations were applied (each commits on its own).
+    static let migratedAnyway = "the migrations were applied all the same; only their report was lost."
 
     /// `migrate --check`: the search index against the books; returns how many books agree, or throws (exit 73)
     /// when they do not. The check changes nothing.
@@ -58,6 +62,7 @@ enum DatabaseCommands {
             print(
                 applied: status.applied + applied, pending: [], appliedNow: applied, checkedBooks: checked,
                 context: context)
+            if !applied.isEmpty { try context.checkOutput(afterCommit: Self.migratedAnyway) }
             return .success
         } catch let error as PostgreSQLError {
             throw Failure(postgresql: error, name: name)
@@ -99,9 +104,10 @@ enum DatabaseCommands {
             context.note("The library at \(path) already exists; nothing was changed.")
             return .success
         }
-        let now = try context.now
-        let store = try opened ?? context.openMigratedStore(.fills).store
         let seedDemo = !context.parsed.flag("empty")
+        // LIBRARY_NOW is read only when the demo clients are added: `init --empty` records no client.
+        let now = seedDemo ? try context.now : context.recordingTime
+        let store = try opened ?? context.openMigratedStore(.fills).store
         var summary = "an empty library"
         if let report = try context.withDatabase({
             try CatalogImport.firstUse(of: store, now: now, seedDemo: seedDemo)
@@ -115,6 +121,7 @@ enum DatabaseCommands {
                 "version": 1, "database": .string(path), "created": true, "empty": .bool(context.parsed.flag("empty")),
             ]
             context.console.out(document.serialized() + "\n")
+            try context.checkOutput(afterCommit: "the library was created all the same; only this report was lost.")
         case .text:
             // A note like the first-use one: on standard error, silenced by -q.
             context.note("Created \(summary) at \(path).")
@@ -154,6 +161,7 @@ enum DatabaseCommands {
                 "tokens": .int(counts.tokens), "other": .int(counts.other),
             ]
             context.console.out(document.serialized() + "\n")
+            try context.checkOutput(afterCommit: "the library was copied all the same; only this report was lost.")
         case .text:
             context.note(
                 "Copied \(counts.clients) clients, \(counts.books) books, \(counts.loans) loans and \(counts.tokens) "

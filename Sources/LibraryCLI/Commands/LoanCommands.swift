@@ -103,8 +103,8 @@ enum LoanCommands {
 
     // MARK: - Private
 
-    /// Reads the screen, makes the change in one write transaction, reads the screen again, and prints one line per
-    /// book and the screen with what changed marked.
+    /// In one write transaction: reads the screen, makes the change, reads the screen again, and prints one line per
+    /// book and the screen with what changed marked; the change commits only once that output is written.
     private static func change(
         _ context: CommandContext, verb: String,
         _ perform: (LibraryStore, Client, [Int], Timestamp) throws -> [LoanedBook],
@@ -128,19 +128,22 @@ enum LoanCommands {
             }
             return LibraryScreen.snapshot(from: screen, program: context.program)
         }
-        let before = try screen()
         for id in repeated { context.note("Book #\(id) is named more than once; it counts once.") }
-        let outcomes = try context.withDatabase { try perform(store, client, ids, now) }
-        let after = try screen()
-        let changes = after.changes(from: before)
-        switch context.options.format {
-        case .text:
-            for outcome in outcomes { context.say(describe(outcome, now)) }
-            context.say("")
-            ScreenOutput.print(after, context: context, changes: changes)
-        case .json:
-            let outcomeValues = outcomes.map { loanJSON($0, action: verb) }
-            ScreenOutput.print(after, context: context, changes: changes, extra: [("outcomes", .array(outcomeValues))])
+        try context.writeReported(store) { store in
+            let before = try screen()
+            let outcomes = try perform(store, client, ids, now)
+            let after = try screen()
+            let changes = after.changes(from: before)
+            switch context.options.format {
+            case .text:
+                for outcome in outcomes { context.say(describe(outcome, now)) }
+                context.say("")
+                ScreenOutput.print(after, context: context, changes: changes)
+            case .json:
+                let outcomeValues = outcomes.map { loanJSON($0, action: verb) }
+                ScreenOutput.print(
+                    after, context: context, changes: changes, extra: [("outcomes", .array(outcomeValues))])
+            }
         }
         return .success
     }
