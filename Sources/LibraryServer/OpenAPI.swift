@@ -1,3 +1,5 @@
+import Library
+
 /// The API's description, OpenAPI 3.1, served at `GET /v1/openapi.json`. A test checks that its paths and methods
 /// are exactly the router's routes.
 enum OpenAPI {
@@ -126,14 +128,38 @@ enum OpenAPI {
                      "responses": {"200": {"description": "{books, next, nextHref}; Link rel=next"}}},
              "post": {"summary": "Add a book (librarian)",
                       "parameters": [{"$ref": "#/components/parameters/IdempotencyKey"}],
+                      "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object",
+                        "required": ["title"], "additionalProperties": false,
+                        "properties": {
+                          "title": {"type": "string", "minLength": 1, "maxLength": \(TextField.title.maxLength)},
+                          "author": {"type": ["string", "null"], "maxLength": \(TextField.author.maxLength)},
+                          "year": {"type": ["integer", "null"], "minimum": \(LibraryRules.years.lowerBound),
+                                   "maximum": \(LibraryRules.years.upperBound)},
+                          "pages": {"type": ["integer", "null"], "minimum": 1, "maximum": \(LibraryRules.maxPages)},
+                          "description": {"type": ["string", "null"], "maxLength": \(TextField.description.maxLength)},
+                          "isbn": {"type": ["string", "null"],
+                                   "description": "An ISBN-10 or ISBN-13 whose check digit holds; kept as its 13 digits"}}}}}},
                       "responses": {"201": {"description": "The book"},
-                                    "403": {"$ref": "#/components/responses/Problem"}}}},
+                                    "400": {"$ref": "#/components/responses/Problem"},
+                                    "403": {"$ref": "#/components/responses/Problem"},
+                                    "409": {"$ref": "#/components/responses/Problem"}}}},
            "/v1/books/{id}": {"get": {"summary": "One book",
              "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "integer"}}],
              "responses": {"200": {"description": "The book"}, "404": {"$ref": "#/components/responses/Problem"}}}},
            "/v1/clients": {"post": {"summary": "Add a client (librarian)",
              "parameters": [{"$ref": "#/components/parameters/IdempotencyKey"}],
-             "responses": {"201": {"description": "The client"}, "403": {"$ref": "#/components/responses/Problem"}}}}
+             "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object",
+               "required": ["name"], "additionalProperties": false,
+               "properties": {
+                 "name": {"type": "string", "minLength": 1, "maxLength": \(TextField.name.maxLength)},
+                 "cardNumber": {"type": ["string", "null"], "maxLength": \(TextField.cardNumber.maxLength),
+                                "description": "Made up (such as C-000042) when left out"},
+                 "loanLimit": {"type": ["integer", "null"], "minimum": \(LibraryRules.loanLimits.lowerBound),
+                               "maximum": \(LibraryRules.loanLimits.upperBound),
+                               "default": \(LibraryRules.defaultLoanLimit)}}}}}},
+             "responses": {"201": {"description": "The client"}, "400": {"$ref": "#/components/responses/Problem"},
+                           "403": {"$ref": "#/components/responses/Problem"},
+                           "409": {"$ref": "#/components/responses/Problem"}}}}
          }
         }
         """

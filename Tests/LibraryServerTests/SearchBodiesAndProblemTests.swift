@@ -7,7 +7,7 @@ import Testing
 @testable import LibraryServer
 
 @Suite("serve: search paging, problems and bodies")
-struct TesterFindingsTests {
+struct SearchBodiesAndProblemTests {
     @Test("search results stop at 10,000: the last page is cut there and offers no next link; past it is 400")
     func searchNeverOffersARefusedNextPage() throws {
         let library = try TestLibrary()
@@ -130,7 +130,7 @@ struct TesterFindingsTests {
 struct ProblemCodeListTests {
     @Test("every code a problem is made with in HTTP and LibraryServer appears in README's list")
     func readmeListsEveryCode() throws {
-        let root = TesterFindingsTests.packageRoot
+        let root = SearchBodiesAndProblemTests.packageRoot
         let readme = try String(contentsOfFile: root + "/README.md", encoding: .utf8)
         var codes: Set<String> = []
         for folder in ["Sources/HTTP", "Sources/LibraryServer"] {
@@ -178,5 +178,20 @@ struct OpenAPIParameterTests {
                 #expect(references.contains("#/components/parameters/\(name)"), "\(method) \(path) \(name)")
             }
         }
+    }
+
+    @Test("the librarian's bodies are described with exactly the members the routes take, and the rules' bounds")
+    func librarianBodies() throws {
+        let json = try JSONParser.parse(Array(OpenAPI.document.utf8))
+        for (path, members) in [("/v1/books", BookRoutes.bookMembers), ("/v1/clients", BookRoutes.clientMembers)] {
+            let schema = value(json, "paths", path, "post", "requestBody", "content", "application/json", "schema")
+            let described = schema?["properties"]?.objectValue?.keys.map { $0 } ?? []
+            #expect(Set(described) == Set(members), "\(path)")
+            #expect(schema?["additionalProperties"] == .bool(false), "\(path)")
+        }
+        let year = value(json, "paths", "/v1/books", "post", "requestBody", "content", "application/json", "schema",
+            "properties", "year")
+        #expect(year?["minimum"] == .int(LibraryRules.years.lowerBound))
+        #expect(year?["maximum"] == .int(LibraryRules.years.upperBound))
     }
 }

@@ -2,11 +2,11 @@ import Foundation
 import Glibc
 import Testing
 
-/// What a tester found: 0-byte database files, a missing HOME, free text that starts with a dash, an empty NO_COLOR,
+/// Edge cases of the command line: 0-byte database files, a missing HOME, free text that starts with a dash, an empty NO_COLOR,
 /// `--help=foo`, notes of new databases, LIBRARY_NOW read when not needed, too-large numbers and too-long names, and a
 /// search paged past its end.
-@Suite("The tester's report")
-struct TesterReportTests {
+@Suite("Edge cases of the command line: empty files, HOME, free text, colour, notes, big numbers")
+struct CommandEdgeCaseTests {
     // MARK: - A 0-byte database file
 
     /// An empty file at the sandbox's database path, as `touch` or `mktemp` makes.
