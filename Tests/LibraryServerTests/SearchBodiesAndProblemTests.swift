@@ -189,7 +189,8 @@ struct OpenAPIParameterTests {
             #expect(Set(described) == Set(members), "\(path)")
             #expect(schema?["additionalProperties"] == .bool(false), "\(path)")
         }
-        let year = value(json, "paths", "/v1/books", "post", "requestBody", "content", "application/json", "schema",
+        let year = value(
+            json, "paths", "/v1/books", "post", "requestBody", "content", "application/json", "schema",
             "properties", "year")
         #expect(year?["minimum"] == .int(LibraryRules.years.lowerBound))
         #expect(year?["maximum"] == .int(LibraryRules.years.upperBound))
