@@ -310,13 +310,23 @@ public enum LibraryScreen {
         if catalog.totalCount == 0 {
             return Supplementary(
                 kind: .empty, id: "library-books-empty", title: "The library has no books yet.",
-                lines: ["Add the demo catalog: \(program) seed", "or import yours: \(program) import books.csv"])
+                lines: ["Add the demo catalog: \(program) seed", "Or import yours: \(program) import books.csv"])
         }
+        let command = "\(program) list\(perPageArgument(catalog.perPage))"
         return Supplementary(
             kind: .empty, id: "library-books-empty",
             title:
                 "Page \(catalog.page) is past the end: there \(catalog.pageCount == 1 ? "is 1 page" : "are \(catalog.pageCount) pages").",
-            lines: ["See the first page: \(program) list"])
+            lines: ["See the first page: \(command)"],
+            actions: [
+                Action(
+                    id: "first-page", title: "First page", command: command,
+                    request: ActionRequests.screen(page: nil, perPage: catalog.perPage, search: nil))
+            ],
+            fields: [
+                Field("page", .int(catalog.page)), Field("pageCount", .int(catalog.pageCount)),
+                Field("totalCount", .int(catalog.totalCount)),
+            ])
     }
 
     /// `1 book`, `2 books`.

@@ -197,6 +197,18 @@ struct LibraryScreenTests {
         #expect(empty.actions.first?.request?.href == "/v1/screen?page=5&perPage=10&search=dune")
         #expect(empty.fields == [Field("page", .int(9)), Field("pageCount", .int(5)), Field("totalCount", .int(45))])
     }
+
+    @Test("a page past the end without a search points to the first page, with the same page size")
+    func pastTheEnd() throws {
+        let data = Fixture.screen(count: 0, page: 9, perPage: 10, totalCount: 45, search: nil)
+        let grid = try #require(LibraryScreen.snapshot(from: data).sections.first { $0.id == "library-books" })
+        let empty = grid.supplementaries[1]
+        #expect(empty.title == "Page 9 is past the end: there are 5 pages.")
+        #expect(empty.lines == ["See the first page: librarycli list --per-page 10"])
+        #expect(empty.actions.map(\.id) == ["first-page"])
+        #expect(empty.actions.first?.request?.href == "/v1/screen?perPage=10")
+        #expect(empty.fields == [Field("page", .int(9)), Field("pageCount", .int(5)), Field("totalCount", .int(45))])
+    }
 }
 
 @Suite("The screen's actions as requests")
