@@ -287,7 +287,7 @@ public final class CatalogSource {
         do {
             line = try reader.next()
         } catch let error as JSONError {
-            throw DataError(file: name, line: error.line, reason: "\(error.reason) (byte \(error.column))")
+            throw DataError(file: name, line: error.line, column: error.column, reason: "\(error.reason)")
         }
         guard let line else { return nil }
         guard case .object(let object) = line.value else {
@@ -300,7 +300,7 @@ public final class CatalogSource {
         do {
             return try JSONRecords.read(bytes)
         } catch let error as JSONError {
-            throw DataError(file: name, line: error.line, reason: "\(error.reason) (byte \(error.column))")
+            throw DataError(file: name, line: error.line, column: error.column, reason: "\(error.reason)")
         } catch {
             throw DataError(file: name, reason: "\(error)")
         }

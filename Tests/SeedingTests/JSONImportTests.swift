@@ -59,6 +59,21 @@ struct JSONImportTests {
         #expect(try library.books().isEmpty)
     }
 
+    @Test("a syntax error names the line and column, in a JSON array and in JSON Lines; nothing is imported")
+    func syntaxErrors() throws {
+        for (name, text) in [
+            ("a.json", "[{\"title\":\"A\"},\n {\"title\": \"B\" \"year\": 1}]"),
+            ("a.jsonl", "{\"title\":\"A\"}\n {\"title\": \"B\" \"year\": 1}"),
+        ] {
+            let library = try TestLibrary()
+            let path = try library.write(name, text)
+            let error = try dataError { _ = try library.importFiles([name]) }
+            #expect(error.line == 2 && error.column == 16, "\(error)")
+            #expect("\(error)".hasPrefix("\(path): line 2, column 16: "), "\(error)")
+            #expect(try library.books().isEmpty)
+        }
+    }
+
     @Test("a bad value names the key; an object without a title says which keys would do")
     func badValues() throws {
         let library = try TestLibrary()
