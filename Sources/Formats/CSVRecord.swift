@@ -36,12 +36,12 @@ public struct CSVHeader: Hashable, Sendable {
     public let names: [String]
     private let indexes: [String: Int]
 
-    /// Creates a header from distinct names.
+    /// Creates a header from distinct names; empty names (any number of them) name no column.
     ///
-    ///     CSVHeader(names: ["title", "author"])
+    ///     CSVHeader(names: ["title", "author", ""])
     public init(names: [String]) {
         var indexes: [String: Int] = [:]
-        for (index, name) in names.enumerated() {
+        for (index, name) in names.enumerated() where !name.isEmpty {
             precondition(indexes.updateValue(index, forKey: name) == nil, "duplicate CSV header name \(name)")
         }
         self.names = names

@@ -127,15 +127,12 @@ public struct CSVStreamReader {
 }
 
 extension CSVHeader {
-    /// The header of a file from its first row: names must be non-empty and distinct.
+    /// The header of a file from its first row: names must be distinct. An empty name (a spreadsheet's trailing
+    /// comma) is allowed, as often as it comes: no name finds its column, so its values are left unread.
     init(checking row: CSVScanner.Row) throws {
         var seen = Set<String>()
-        for (index, name) in row.fields.enumerated() {
-            let reason: CSVError.Reason? =
-                name.isEmpty ? .emptyHeaderName : seen.insert(name).inserted ? nil : .duplicateHeaderName(name)
-            if let reason {
-                throw CSVError(line: row.line, field: index + 1, byteColumn: 1, reason: reason)
-            }
+        for (index, name) in row.fields.enumerated() where !name.isEmpty && !seen.insert(name).inserted {
+            throw CSVError(line: row.line, field: index + 1, byteColumn: 1, reason: .duplicateHeaderName(name))
         }
         self.init(names: row.fields)
     }

@@ -93,7 +93,8 @@ public struct CatalogColumns: Sendable {
         var names: [String] = []
         for (index, name) in header.enumerated() {
             let normalized = normalizedName(name)
-            if let first = seen[normalized] {
+            // A column without a name (a spreadsheet's trailing comma) holds nothing the import reads.
+            if !normalized.isEmpty, let first = seen[normalized] {
                 throw Problem(
                     column: index + 1, columnName: name,
                     reason: "the column '\(normalized)' appears more than once (columns \(first + 1) and \(index + 1))")

@@ -40,6 +40,14 @@ struct CatalogColumnsTests {
         #expect(try columns.record(from: ["Dune", "0-441-17271-7"]).isbn == "9780441172719")
     }
 
+    @Test("columns without a name (a spreadsheet's trailing commas), however many, are ignored like extra columns")
+    func unnamedColumns() throws {
+        let columns = try CatalogColumns(header: ["title", "", "author", " ", ""])
+        let record = try columns.record(from: ["Dune", "x", "Frank Herbert", "y", "z"])
+        #expect(record.title == "Dune" && record.author == "Frank Herbert")
+        #expect(columns.usedColumns == [0, 2])
+    }
+
     @Test("names that differ only by a hyphen or a space are the same column, refused as repeated")
     func hyphenRepeats() {
         #expect(throws: CatalogColumns.Problem.self) { try CatalogColumns(header: ["title", "ISBN-13", "isbn_13"]) }

@@ -141,11 +141,11 @@ private let csvLimitFiles: [F] = [
 ]
 
 private let jsonFiles: [F] = [
-    file("empty.json", "", "empty.json: line 1: expected a JSON array of objects or JSON Lines"),
+    file("empty.json", "", "empty.json: line 1, column 1: expected a JSON array of objects or JSON Lines"),
     file("blank.json", "   \n", "expected a JSON array of objects or JSON Lines"),
     file("string.json", "\"hello\"", "expected a JSON array of objects or JSON Lines"),
     file("comment.json", "// books\n[{\"title\":\"x\"}]", "expected a JSON array of objects or JSON Lines"),
-    file("truncated.json", "[{\"title\":\"x\"", "line 1: unexpected end of input"),
+    file("truncated.json", "[{\"title\":\"x\"", "line 1, column 14: unexpected end of input"),
     file("truncated-string.json", "[{\"title\":\"x", "string is not closed"),
     file("truncated-array.json", "[{\"title\":\"x\"}", "unexpected end of input"),
     file("trailing-junk.json", "[{\"title\":\"x\"}] junk", "unexpected characters after the value"),
@@ -179,8 +179,8 @@ private let jsonDepthFiles: [F] = [
     file(
         "deep-closed.json", String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000),
         "arrays and objects nested deeper than"),
-    file("broken-line.jsonl", "{\"title\":\"a\"}\n{\"title\":\n", "broken-line.jsonl: line 2: unexpected end of input"),
-    file("two-on-a-line.jsonl", "{\"title\":\"a\"} {\"title\":\"b\"}", "line 1: unexpected characters after the value"),
+    file("broken-line.jsonl", "{\"title\":\"a\"}\n{\"title\":\n", "broken-line.jsonl: line 2, column 10: unexpected end of input"),
+    file("two-on-a-line.jsonl", "{\"title\":\"a\"} {\"title\":\"b\"}", "line 1, column 15: unexpected characters after the value"),
     file("array-line.jsonl", "{\"title\":\"a\"}\n[1]\n", "line 2"),
     file(
         "last-line-bad.jsonl", goodLines + "{\"title\":\"x\",\"year\":\"x\"}\n",
