@@ -13,8 +13,6 @@ public struct CSVError: Error, Hashable, Sendable, CustomStringConvertible {
     public enum Reason: Hashable, Sendable, CustomStringConvertible {
         /// The file has no header row (it is empty, or holds only a byte order mark or blank lines).
         case missingHeader
-        /// A header name is empty.
-        case emptyHeaderName
         /// A header name appears twice.
         case duplicateHeaderName(String)
         /// A quoted field is still open at the end of the file.
@@ -40,7 +38,6 @@ public struct CSVError: Error, Hashable, Sendable, CustomStringConvertible {
         public var description: String {
             switch self {
             case .missingHeader: "the file has no header row"
-            case .emptyHeaderName: "header name is empty"
             case .duplicateHeaderName(let name): "header name \"\(name)\" appears more than once"
             case .unterminatedQuotedField: "quoted field is not closed before the end of the file"
             case .quoteInUnquotedField:

@@ -179,8 +179,12 @@ private let jsonDepthFiles: [F] = [
     file(
         "deep-closed.json", String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000),
         "arrays and objects nested deeper than"),
-    file("broken-line.jsonl", "{\"title\":\"a\"}\n{\"title\":\n", "broken-line.jsonl: line 2, column 10: unexpected end of input"),
-    file("two-on-a-line.jsonl", "{\"title\":\"a\"} {\"title\":\"b\"}", "line 1, column 15: unexpected characters after the value"),
+    file(
+        "broken-line.jsonl", "{\"title\":\"a\"}\n{\"title\":\n",
+        "broken-line.jsonl: line 2, column 10: unexpected end of input"),
+    file(
+        "two-on-a-line.jsonl", "{\"title\":\"a\"} {\"title\":\"b\"}",
+        "line 1, column 15: unexpected characters after the value"),
     file("array-line.jsonl", "{\"title\":\"a\"}\n[1]\n", "line 2"),
     file(
         "last-line-bad.jsonl", goodLines + "{\"title\":\"x\",\"year\":\"x\"}\n",
