@@ -28,7 +28,15 @@ struct BashCompletion {
         for entry in model.entries where !entry.argumentValues.isEmpty {
             lines.append("        \(q(entry.key))) echo \(q(entry.argumentValues.joined(separator: " "))) ;;")
         }
-        lines += ["    esac", "}", "", "# $1: command path, $2: option; succeeds when the option takes a value."]
+        lines += [
+            "    esac", "}", "", "# $1: command path; succeeds when its positional argument is a file.",
+            "\(f)_argument_files() {",
+        ]
+        let fileKeys = model.entries.filter(\.argumentsWantFiles).map { q($0.key) }
+        lines.append(
+            fileKeys.isEmpty
+                ? "    return 1" : "    case \"$1\" in \(fileKeys.joined(separator: "|"))) return 0 ;; esac; return 1")
+        lines += ["}", "", "# $1: command path, $2: option; succeeds when the option takes a value."]
         lines += ["\(f)_takes_value() {", "    case \"$1|$2\" in"]
         lines += valueCases { option in "return 0" }
         lines += ["    esac", "    return 1", "}", "", "\(f)_values() {", "    case \"$1|$2\" in"]
@@ -70,6 +78,9 @@ struct BashCompletion {
             "    else",
             "        local words=\"$(\(f)_subcommands \"$cmdpath\") $(\(f)_arguments \"$cmdpath\")\"",
             "        mapfile -t COMPREPLY < <(compgen -W \"$words\" -- \"$cur\")",
+            "        if \(f)_argument_files \"$cmdpath\"; then",
+            "            mapfile -t -O \"${#COMPREPLY[@]}\" COMPREPLY < <(compgen -f -- \"$cur\")",
+            "        fi",
             "    fi",
             "    return 0",
             "}",

@@ -44,6 +44,8 @@ struct CompletionModel {
         var subcommands: [(name: String, abstract: String)]
         /// Allowed values of the command's positional arguments.
         var argumentValues: [String]
+        /// Whether a positional argument names a file (`<path>`, `<file>`): file names are offered for it.
+        var argumentsWantFiles: Bool
     }
 
     var program: String
@@ -68,7 +70,8 @@ struct CompletionModel {
             entries.append(
                 Entry(
                     key: path.joined(separator: " "), command: command, options: command.options + globalOptions,
-                    subcommands: subcommands, argumentValues: command.arguments.flatMap(\.allowedValues)))
+                    subcommands: subcommands, argumentValues: command.arguments.flatMap(\.allowedValues),
+                    argumentsWantFiles: command.arguments.contains(where: Self.wantsFiles)))
             pending += command.subcommands.map { (path + [$0.name], $0) }
         }
     }
@@ -82,6 +85,12 @@ struct CompletionModel {
     static func wantsFiles(_ option: OptionSpec) -> Bool {
         let name = option.valueName.lowercased()
         return option.allowedValues.isEmpty && (name.contains("path") || name.contains("file") || name == "dir")
+    }
+
+    /// Whether a positional argument is best completed with file names: its name says it is a path or a file.
+    static func wantsFiles(_ argument: ArgumentSpec) -> Bool {
+        let name = argument.name.lowercased()
+        return argument.allowedValues.isEmpty && (name.contains("path") || name.contains("file"))
     }
 
     /// `text` in POSIX single quotes (bash, zsh).

@@ -85,6 +85,9 @@ struct FishCompletion {
             if !entry.argumentValues.isEmpty {
                 lines.append("complete -c \(p) -n \(condition) -a \(q(entry.argumentValues.joined(separator: " ")))")
             }
+            if entry.argumentsWantFiles {
+                lines.append("complete -c \(p) -n \(condition) -F")
+            }
             for option in entry.command.options {
                 lines.append("complete -c \(p) -n \(condition) \(flags(option))")
             }

@@ -32,6 +32,13 @@ struct ZshCompletion {
             lines.append("        \(q(entry.key))) reply=(\(entry.argumentValues.map(q).joined(separator: " "))) ;;")
         }
         lines += ["        *) reply=() ;;", "    esac", "}", ""]
+        // The paths whose positional argument is a file: file names are offered there.
+        let fileKeys = model.entries.filter(\.argumentsWantFiles).map { q($0.key) }
+        lines += ["# Succeeds when the positional argument of path $1 is a file.", "\(f)_argument_files() {"]
+        lines.append(
+            fileKeys.isEmpty
+                ? "    return 1" : "    case \"$1\" in \(fileKeys.joined(separator: "|"))) return 0 ;; esac; return 1")
+        lines += ["}", ""]
         lines += ["# Sets reply to the values of option $2 under path $1; returns 1 when it takes no value."]
         lines += ["\(f)_values() {", "    case \"$1|$2\" in"]
         for entry in model.entries {
@@ -82,6 +89,7 @@ struct ZshCompletion {
             "    if (( ${#entries} )); then _describe -t commands 'command' entries; fi",
             "    \(f)_arguments \"$cmdpath\"",
             "    if (( ${#reply} )); then compadd -a reply; fi",
+            "    \(f)_argument_files \"$cmdpath\" && _files",
             "}",
             "",
             "if [[ \"${funcstack[1]}\" == \(f) ]]; then",

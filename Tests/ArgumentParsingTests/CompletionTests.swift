@@ -58,6 +58,41 @@ struct CompletionTests {
         #expect(script.contains(shell == .fish ? "-s q -l quiet" : "'-q:Print nothing but errors.'"))
     }
 
+    @Test("a positional argument that is a file (<path>) is completed with file names, beside any subcommands")
+    func fileArguments() throws {
+        let parser = ArgumentParser(
+            root: CommandSpec(
+                name: "librarycli", abstract: "Test.",
+                subcommands: [
+                    CommandSpec(
+                        name: "import", abstract: "Import a file.", arguments: [.required("path", help: "The file.")]),
+                    CommandSpec(name: "take", abstract: "Take.", arguments: [.repeating("book-id", help: "A book.")]),
+                ]))
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("completion-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        FileManager.default.createFile(atPath: folder.path + "/books.csv", contents: Data())
+        func complete(_ words: [String]) throws -> String {
+            let quoted = (["librarycli"] + words).map { "'\($0)'" }.joined(separator: " ")
+            let driver = """
+                \(parser.completionScript(for: .bash))
+                cd '\(folder.path)'
+                COMP_WORDS=(\(quoted))
+                COMP_CWORD=\(words.count)
+                _librarycli
+                echo "${COMPREPLY[*]}"
+                """
+            let result = try Self.bash(["-c", driver], script: "")
+            #expect(result.status == 0, "\(result.output)")
+            return result.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        #expect(try complete(["import", "bo"]) == "books.csv")
+        #expect(try complete(["take", "bo"]) == "")
+        #expect(parser.completionScript(for: .zsh).contains("'import') return 0"))
+        #expect(parser.completionScript(for: .fish).contains("-n '__librarycli_path_is \"import\"' -F"))
+        #expect(!parser.completionScript(for: .fish).contains("_path_is \"take\"' -F"))
+    }
+
     @Test("descriptions with quotes are escaped")
     func quoting() throws {
         let spec = CommandSpec(
