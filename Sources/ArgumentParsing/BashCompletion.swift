@@ -97,7 +97,7 @@ struct BashCompletion {
         let q = CompletionModel.posixQuoted
         var lines: [String] = []
         for entry in model.entries {
-            for option in entry.command.options where option.takesValue {
+            for option in entry.ownOptions where option.takesValue {
                 let patterns = [option.spelling] + (option.short.map { ["-\($0)"] } ?? [])
                 let joined = patterns.map { q("\(entry.key)|\($0)") }.joined(separator: "|")
                 lines.append("        \(joined)) \(body(option)) ;;")

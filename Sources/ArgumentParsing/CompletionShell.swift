@@ -46,6 +46,9 @@ struct CompletionModel {
         var argumentValues: [String]
         /// Whether a positional argument names a file (`<path>`, `<file>`): file names are offered for it.
         var argumentsWantFiles: Bool
+        /// The command's own options and, when it has a default subcommand, that subcommand's (`books --search`
+        /// is `books list --search`): the first of a name wins.
+        var ownOptions: [OptionSpec]
     }
 
     var program: String
@@ -62,16 +65,24 @@ struct CompletionModel {
         var pending: [([String], CommandSpec)] = [([], root)]
         while !pending.isEmpty {
             let (path, command) = pending.removeFirst()
-            let globalOptions = globals.filter { global in !command.options.contains { $0.name == global.name } }
+            let defaultOptions =
+                command.defaultSubcommand.flatMap { name in command.subcommands.first { $0.name == name } }?.options
+                ?? []
+            var ownOptions: [OptionSpec] = []
+            for option in command.options + defaultOptions where !ownOptions.contains(where: { $0.name == option.name })
+            {
+                ownOptions.append(option)
+            }
+            let globalOptions = globals.filter { global in !ownOptions.contains { $0.name == global.name } }
             var subcommands = command.subcommands.map { ($0.name, $0.abstract) }
             if command.hasBuiltInHelp {
                 subcommands.append(("help", CommandSpec.builtInHelp.abstract))
             }
             entries.append(
                 Entry(
-                    key: path.joined(separator: " "), command: command, options: command.options + globalOptions,
+                    key: path.joined(separator: " "), command: command, options: ownOptions + globalOptions,
                     subcommands: subcommands, argumentValues: command.arguments.flatMap(\.allowedValues),
-                    argumentsWantFiles: command.arguments.contains(where: Self.wantsFiles)))
+                    argumentsWantFiles: command.arguments.contains(where: Self.wantsFiles), ownOptions: ownOptions))
             pending += command.subcommands.map { (path + [$0.name], $0) }
         }
     }

@@ -22,7 +22,7 @@ struct FishCompletion {
         }
         lines += ["    end", "end", "", "function \(f)_takes_value", "    switch \"$argv[1]|$argv[2]\""]
         for entry in model.entries {
-            let spellings = entry.command.options.filter(\.takesValue).flatMap(spellings)
+            let spellings = entry.ownOptions.filter(\.takesValue).flatMap(spellings)
             if !spellings.isEmpty {
                 lines += [
                     "        case \(spellings.map { q(entry.key + "|" + $0) }.joined(separator: " "))",
@@ -88,12 +88,12 @@ struct FishCompletion {
             if entry.argumentsWantFiles {
                 lines.append("complete -c \(p) -n \(condition) -F")
             }
-            for option in entry.command.options {
+            for option in entry.ownOptions {
                 lines.append("complete -c \(p) -n \(condition) \(flags(option))")
             }
         }
         for option in model.globals {
-            let shadowing = model.entries.filter { entry in entry.command.options.contains { $0.name == option.name } }
+            let shadowing = model.entries.filter { entry in entry.ownOptions.contains { $0.name == option.name } }
             let condition = shadowing.map { "not \(f)_path_is \"\($0.key)\"" }.joined(separator: "; and ")
             lines.append("complete -c \(p)\(condition.isEmpty ? "" : " -n " + q(condition)) \(flags(option))")
         }

@@ -42,7 +42,7 @@ struct ZshCompletion {
         lines += ["# Sets reply to the values of option $2 under path $1; returns 1 when it takes no value."]
         lines += ["\(f)_values() {", "    case \"$1|$2\" in"]
         for entry in model.entries {
-            for option in entry.command.options where option.takesValue {
+            for option in entry.ownOptions where option.takesValue {
                 lines.append("        \(patterns(option, key: q(entry.key + "|"))) \(reply(option)) ;;")
             }
         }

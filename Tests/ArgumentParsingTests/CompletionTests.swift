@@ -93,6 +93,38 @@ struct CompletionTests {
         #expect(!parser.completionScript(for: .fish).contains("_path_is \"take\"' -F"))
     }
 
+    @Test("a command with a default subcommand offers that subcommand's options too, and knows they take values")
+    func defaultSubcommandOptions() throws {
+        let list = CommandSpec(
+            name: "list", abstract: "List.",
+            options: [.value("search", valueName: "text", help: "Search."), .flag("all", help: "All.")])
+        let parser = ArgumentParser(
+            root: CommandSpec(
+                name: "librarycli", abstract: "Test.",
+                subcommands: [
+                    CommandSpec(
+                        name: "books", abstract: "Books.",
+                        subcommands: [list, CommandSpec(name: "add", abstract: "Add.")], defaultSubcommand: "list")
+                ]))
+        func complete(_ words: [String]) throws -> String {
+            let quoted = (["librarycli"] + words).map { "'\($0)'" }.joined(separator: " ")
+            let driver = """
+                \(parser.completionScript(for: .bash))
+                COMP_WORDS=(\(quoted))
+                COMP_CWORD=\(words.count)
+                _librarycli
+                echo "${COMPREPLY[*]}"
+                """
+            return try Self.bash(["-c", driver], script: "").output.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        #expect(try complete(["books", "--s"]) == "--search")
+        #expect(try complete(["books", "--a"]) == "--all")
+        // `add` after the search's value is still a subcommand word, not the value.
+        #expect(try complete(["books", "--search", "a"]) == "")
+        #expect(parser.completionScript(for: .zsh).contains("'--search:Search.'"))
+        #expect(parser.completionScript(for: .fish).contains("-n '__librarycli_path_is \"books\"' -l search"))
+    }
+
     @Test("descriptions with quotes are escaped")
     func quoting() throws {
         let spec = CommandSpec(
