@@ -56,6 +56,7 @@ public enum LibraryError: Error, Sendable, Hashable, CustomStringConvertible {
             let until = dueAt.map { " until \($0.date)" } ?? ""
             return "\(title) (#\(id)) is on loan to someone else\(until)."
         case .loanLimitReached(let limit, let held, let requested):
+            guard limit > 0 else { return "Your card does not allow borrowing books right now (its loan limit is 0)." }
             let books = requested == 1 ? "1 more book" : "\(requested) more books"
             return "You have \(held) of your \(limit) books; you cannot take \(books)."
         case .notBorrowedByYou(let id, let title):

@@ -92,7 +92,10 @@ struct LibraryScreenTests {
         let grid = try #require(screen.sections.first { $0.id == "library-books" })
         let takes = grid.items.flatMap(\.actions).filter { $0.id == "take" }
         #expect(takes.count == 6 - held)
-        let reason = "You have \(held) of your \(limit) books; you cannot take 1 more book."
+        let reason =
+            limit == 0
+            ? "Your card does not allow borrowing books right now (its loan limit is 0)."
+            : "You have \(held) of your \(limit) books; you cannot take 1 more book."
         for take in takes {
             #expect(take.disabledReason == (disabled ? reason : nil))
             #expect(take.isEnabled == !disabled)
