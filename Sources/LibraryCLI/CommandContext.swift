@@ -107,6 +107,7 @@ struct CommandContext {
     func openMigratedStore(_ use: DatabaseUse) throws -> (store: LibraryStore, existed: Bool) {
         if options.database.isPostgreSQL { return try openPostgreSQLStore(use) }
         let path = options.database.path
+        try PostgreSQLURL.checkNotKeywordValue(path)
         let existed = try checkDatabasePath(path, use: use)
         do {
             return (

@@ -16,6 +16,32 @@ enum PostgreSQLURL {
         PostgreSQLConnectionURL.redacted(url)
     }
 
+    /// The keywords of libpq's `key=value` connection strings that give one away (`host=db dbname=lib`).
+    private static let connectionKeywords = [
+        "host", "hostaddr", "port", "dbname", "user", "password", "passfile", "sslmode", "sslpassword", "service",
+        "connect_timeout", "application_name", "options",
+    ]
+
+    /// Throws a usage error (exit 64) for a database "path" that is a libpq `key=value` connection string
+    /// (`host=db password=secret`): librarycli takes PostgreSQL as a URL only, and such a string must be neither
+    /// created as a file nor quoted in a message (it may hold a password). The message quotes nothing of it.
+    ///
+    ///     try PostgreSQLURL.checkNotKeywordValue("host=db dbname=lib")  // throws
+    static func checkNotKeywordValue(_ path: String) throws(Failure) {
+        guard !isURL(path) else { return }
+        let words = path.split(whereSeparator: \.isWhitespace)
+        let looksLikeOne = words.contains { word in
+            guard let equals = word.firstIndex(of: "=") else { return false }
+            return connectionKeywords.contains(word[..<equals].lowercased())
+        }
+        guard looksLikeOne else { return }
+        throw Failure(
+            message: "the database is a file path or a PostgreSQL URL (postgresql://user@host/dbname); a key=value "
+                + "connection string is not read. Write it as a URL, with the password percent-encoded or in "
+                + "PGPASSWORD or ~/.pgpass.",
+            code: .usage)
+    }
+
     /// Throws a usage error (exit 64) for a URL whose user name, password and host could be read in more than one
     /// way; the message quotes nothing of the URL.
     static func check(_ url: String) throws(Failure) {

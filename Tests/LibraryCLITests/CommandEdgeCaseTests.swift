@@ -243,4 +243,19 @@ struct CommandEdgeCaseTests {
         // No match at all still says so.
         #expect(sandbox.run(["books", "--search", "zzzz"]).out == "No books match “zzzz”.\n")
     }
+
+    @Test(
+        "a libpq key=value string as the database is refused (exit 64), never created as a file nor quoted",
+        arguments: [["--db", "host=db password=s3cret", "take", "1"], ["--db", "dbname=lib user=ann", "list"]])
+    func keywordValueDatabase(arguments: [String]) throws {
+        let sandbox = Sandbox()
+        let result = sandbox.run(arguments, useDatabase: false)
+        #expect(result.code == 64, "\(result.err)")
+        #expect(result.err.contains("a key=value connection string is not read"))
+        #expect(!result.err.contains("s3cret") && !result.err.contains("dbname=lib"))
+        let made = try FileManager.default.contentsOfDirectory(atPath: sandbox.directory)
+        #expect(!made.contains { $0.contains("=") }, "\(made)")
+        let copy = sandbox.run(["copy", "--from", "host=db password=s3cret", "--to", sandbox.database])
+        #expect(copy.code == 64 && !copy.err.contains("s3cret"), "\(copy.err)")
+    }
 }

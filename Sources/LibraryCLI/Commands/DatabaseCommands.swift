@@ -143,6 +143,7 @@ enum DatabaseCommands {
         let (source, target) = (located(from), located(to))
         // Both URLs are checked before either is connected to.
         for url in [from, to] where PostgreSQLURL.isURL(url) { try PostgreSQLURL.check(url) }
+        for path in [from, to] { try PostgreSQLURL.checkNotKeywordValue(path) }
         if from == to {
             throw Failure(message: "--from and --to name the same library; nothing was copied.", code: .usage)
         }
