@@ -180,6 +180,21 @@ struct OpenAPIParameterTests {
         }
     }
 
+    @Test("every operation's default answer is a problem")
+    func defaultProblems() throws {
+        let json = try JSONParser.parse(Array(OpenAPI.document.utf8))
+        let paths = try #require(json["paths"]?.objectValue)
+        var operations = 0
+        for path in paths.keys {
+            for method in paths[path]?.objectValue?.keys.map({ $0 }) ?? [] {
+                operations += 1
+                let answer = value(json, "paths", path, method, "responses", "default", "$ref")
+                #expect(answer == .string("#/components/responses/Problem"), "\(method) \(path)")
+            }
+        }
+        #expect(operations >= 18)
+    }
+
     @Test("the librarian's bodies are described with exactly the members the routes take, and the rules' bounds")
     func librarianBodies() throws {
         let json = try JSONParser.parse(Array(OpenAPI.document.utf8))
