@@ -3,6 +3,8 @@
 
 const TOKEN_KEY = "librarycli.token";
 const CARD_KEY = "librarycli.card";
+/** A token whose Sign out could not reach the library, ended when it answers again (`endPendingSession`). */
+const PENDING_SIGN_OUT_KEY = "librarycli.pendingSignOut";
 
 export const session = {
   get token() {
@@ -143,12 +145,38 @@ export async function signIn(cardNumber, pin) {
  * be asked (unreachable, or a failure of its own): the token then still works there until it is revoked.
  */
 export async function signOut() {
+  const token = session.token;
   try {
-    if (session.token) await request("DELETE", "/v1/sessions/current", { attempts: 2 });
+    if (token) await request("DELETE", "/v1/sessions/current", { attempts: 2 });
     return true;
   } catch (error) {
-    return error instanceof SignedOut;
+    if (error instanceof SignedOut) return true;
+    // Kept (in this tab only) to be ended as soon as the library answers again: see endPendingSession.
+    if (token) sessionStorage.setItem(PENDING_SIGN_OUT_KEY, token);
+    return false;
   } finally {
     session.clear();
   }
+}
+
+/**
+ * Ends the session a Sign out could not end while the library was unreachable (DELETE /v1/sessions/current with
+ * that token), once the library answers again. Resolves true when no such session is left: ended, or already
+ * unknown to the server; false while the library still cannot be reached, to be tried again later.
+ */
+export async function endPendingSession() {
+  const token = sessionStorage.getItem(PENDING_SIGN_OUT_KEY);
+  if (!token) return true;
+  try {
+    const response = await fetch("/v1/sessions/current", {
+      method: "DELETE", headers: { Authorization: `Bearer ${token}` }, cache: "no-store",
+    });
+    if (response.ok || response.status === 401) {
+      sessionStorage.removeItem(PENDING_SIGN_OUT_KEY);
+      return true;
+    }
+  } catch {
+    // Still unreachable: kept for the next try.
+  }
+  return false;
 }

@@ -2,7 +2,9 @@
 // `GET /v1/screen`), performs its actions, and keeps it live by applying each change set the server streams.
 // It knows the documented API and nothing about books.
 
-import { ProblemError, SignedOut, Unreachable, getJSON, newIdempotencyKey, request, session, signIn, signOut } from "./api.js";
+import {
+  ProblemError, SignedOut, Unreachable, endPendingSession, getJSON, newIdempotencyKey, request, session, signIn, signOut,
+} from "./api.js";
 import { ChangeMismatch, applyChanges } from "./changes.js";
 import { LiveScreen } from "./live.js";
 import { describe, draw, showStatus } from "./render.js";
@@ -75,6 +77,8 @@ async function showSignIn(message) {
 async function showDemoClients(generation) {
   try {
     const { json } = await getJSON("/v1/demo", { attempts: 2, signedIn: false });
+    // The library answers: a session a Sign out could not end while it was away is ended now.
+    await endPendingSession();
     if (generation !== state.generation) return;
     const list = $("#demo-clients");
     list.replaceChildren();
@@ -140,8 +144,8 @@ async function doSignOut() {
   sessionStorage.removeItem(QUERY_KEY);
   await showSignIn(ended
     ? "You are signed out."
-    : "The library could not be reached, so your session could not be ended on the server (it is still valid " +
-      "there until it is revoked); this page has forgotten it.");
+    : "The library could not be reached, so your session could not be ended on the server yet; this page has " +
+      "forgotten it, and ends it there as soon as the library can be reached again.");
 }
 
 // MARK: - The screen
