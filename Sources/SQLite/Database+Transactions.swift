@@ -1,4 +1,5 @@
 import CSQLite
+import Glibc
 
 extension Database {
     // MARK: - Transactions
@@ -6,8 +7,9 @@ extension Database {
     /// Runs `body` in an IMMEDIATE transaction: commits if it returns, rolls back and rethrows if it throws.
     ///
     /// BEGIN IMMEDIATE takes the write lock up front, so a busy database fails here (after the busy timeout)
-    /// with `SQLiteError.isBusy`, never half-way through. With a `DatabaseOptions.writeGate`, it first waits (as
-    /// long) for the other writers of this process sharing the gate.
+    /// with `SQLiteError.isBusy`, never half-way through. With a `DatabaseOptions.writeGate`, it first waits for
+    /// the other writers of this process sharing the gate; the two waits share the one busy timeout, so a write
+    /// behind another that waits for a writer of another process fails after the timeout, not twice it.
     ///
     /// ```swift
     /// let id = try db.write { db in
@@ -17,9 +19,30 @@ extension Database {
     /// ```
     public func write<T>(_ body: (Database) throws -> T) throws -> T {
         guard let gate = options.writeGate else { return try transaction(begin: "BEGIN IMMEDIATE", body) }
-        return try gate.pass(waitingAtMost: options.busyTimeoutMilliseconds) {
-            try transaction(begin: "BEGIN IMMEDIATE", body)
+        let timeout = options.busyTimeoutMilliseconds
+        let start = Self.monotonicMilliseconds()
+        return try gate.pass(waitingAtMost: timeout) {
+            let waited = Self.monotonicMilliseconds() - start
+            guard waited > 0 else { return try transaction(begin: "BEGIN IMMEDIATE", body) }
+            // What is left of the timeout for BEGIN IMMEDIATE (0: fail at once if another process writes), then
+            // the whole timeout again for what the transaction does.
+            let handle = connection.handle
+            sqlite3_busy_timeout(handle, Int32(clamping: max(0, timeout - waited)))
+            var restored = false
+            defer { if !restored { sqlite3_busy_timeout(handle, Int32(clamping: timeout)) } }
+            return try transaction(begin: "BEGIN IMMEDIATE") { db in
+                sqlite3_busy_timeout(handle, Int32(clamping: timeout))
+                restored = true
+                return try body(db)
+            }
         }
+    }
+
+    /// Milliseconds of a clock that only moves forward (not the wall clock).
+    private static func monotonicMilliseconds() -> Int {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Int(now.tv_sec) * 1_000 + Int(now.tv_nsec) / 1_000_000
     }
 
     /// Runs `body` in a DEFERRED (read) transaction, so all its reads see one snapshot.

@@ -71,6 +71,41 @@ import Testing
         #expect(try open(nil).fetchAll("SELECT x FROM t ORDER BY x") { $0.int(0) } == [1])
     }
 
+    @Test(
+        "behind a writer that waits for another process, a write fails as busy once the one timeout is over, not twice it"
+    )
+    func gateAndBusyShareOneTimeout() throws {
+        let gate = WriteGate()
+        _ = try open(gate)
+        let path = directory.file("gate.db")
+        // Another process's writer: a connection outside the gate holding the write lock.
+        let other = try open(nil)
+        try other.execute(script: "BEGIN IMMEDIATE")
+        defer { try? other.execute(script: "ROLLBACK") }
+        let timeout = 2_000
+        let results = Locked<[Int: (busy: Bool, milliseconds: Double)]>([:])
+        let first = DispatchSemaphore(value: 0)
+        runOnThreads(2) { thread in
+            guard let db = try? Self.open(path, gate, busyTimeoutMilliseconds: timeout) else { return }
+            if thread == 1 { first.wait() } else { first.signal() }
+            if thread == 1 { usleep(1_000_000) }  // the second comes half-way through the first's wait
+            let start = Date()
+            var busy = false
+            do {
+                try db.write { db in try db.execute("INSERT INTO t VALUES (?)", [thread]) }
+            } catch let error as SQLiteError {
+                busy = error.isBusy
+            } catch {}
+            results.withLock { $0[thread] = (busy, Date().timeIntervalSince(start) * 1_000) }
+        }
+        let both = results.withLock { $0 }
+        #expect(both[0]?.busy == true && both[1]?.busy == true, "\(both)")
+        // The second waited for the first at the gate (half the timeout), then only the other half in SQLite: it
+        // fails after about the timeout (a 25% margin), where a full timeout after the gate's wait took 1.5 times it.
+        #expect((both[1]?.milliseconds ?? 0) < Double(timeout) * 1.25, "\(both)")
+        #expect(try open(nil).fetchOne("SELECT count(*) FROM t") { $0.int(0) } == 0)
+    }
+
     @Test("totalChangedRowCount moves with this connection's writes only")
     func totalChangedRowCount() throws {
         let db = try open(nil)
