@@ -29,10 +29,21 @@ enum PostgreSQLURL {
     ///     try PostgreSQLURL.checkNotKeywordValue("host=db dbname=lib")  // throws
     static func checkNotKeywordValue(_ path: String) throws(Failure) {
         guard !isURL(path) else { return }
-        let words = path.split(whereSeparator: \.isWhitespace)
-        let looksLikeOne = words.contains { word in
-            guard let equals = word.firstIndex(of: "=") else { return false }
-            return connectionKeywords.contains(word[..<equals].lowercased())
+        // A keyword, then `=` after any white space (libpq allows `host = db`), at the start or after white space.
+        let scalars = Array(path.lowercased().unicodeScalars)
+        let looksLikeOne = connectionKeywords.contains { keyword in
+            let word = Array(keyword.unicodeScalars)
+            var start = 0
+            while start + word.count <= scalars.count {
+                defer { start += 1 }
+                guard start == 0 || scalars[start - 1].properties.isWhitespace,
+                    Array(scalars[start..<start + word.count]) == word
+                else { continue }
+                var next = start + word.count
+                while next < scalars.count && scalars[next].properties.isWhitespace { next += 1 }
+                if next < scalars.count && scalars[next] == "=" { return true }
+            }
+            return false
         }
         guard looksLikeOne else { return }
         throw Failure(

@@ -119,13 +119,15 @@ public enum TerminalText {
     /// Sanitised text broken at spaces into lines of at most `width` cells, like ``wrapped(_:width:)``, but losing
     /// nothing: a word wider than a line is broken between grapheme clusters across lines instead of cut. For
     /// messages (a confirmation, a note, an error) whose every character counts, such as a path or a command.
+    /// Unlike ``wrapped(_:width:)`` the lines are not isolated: a message is a left-to-right sentence that may quote
+    /// right-to-left text, as it reads unfolded.
     ///
     ///     TerminalText.folded("Saved to /tmp/library.sqlite", width: 10)
     ///     // ["Saved to", "/tmp/libra", "ry.sqlite"]
     public static func folded(_ text: String, width: Int) -> [String] {
         let clean = sanitized(text)
         guard width > 0 else { return [] }
-        if DisplayWidth.of(clean) <= width { return [isolated(clean)] }
+        if DisplayWidth.of(clean) <= width { return [clean] }
         var lines: [String] = []
         var current = ""
         var currentWidth = 0
@@ -155,7 +157,7 @@ public enum TerminalText {
             }
         }
         if currentWidth > 0 || lines.isEmpty { lines.append(current) }
-        return lines.map(isolated)
+        return lines
     }
 
     /// `unit` written `count` times (none when `count` is not positive), built in one allocation: the renderer pads

@@ -246,7 +246,11 @@ struct CommandEdgeCaseTests {
 
     @Test(
         "a libpq key=value string as the database is refused (exit 64), never created as a file nor quoted",
-        arguments: [["--db", "host=db password=s3cret", "take", "1"], ["--db", "dbname=lib user=ann", "list"]])
+        arguments: [
+            ["--db", "host=db password=s3cret", "take", "1"], ["--db", "dbname=lib user=ann", "list"],
+            ["--db", "dbname = lib password = s3cret", "books"],
+            ["--db", "host = db password = s3cret", "init", "--empty"],
+        ])
     func keywordValueDatabase(arguments: [String]) throws {
         let sandbox = Sandbox()
         let result = sandbox.run(arguments, useDatabase: false)

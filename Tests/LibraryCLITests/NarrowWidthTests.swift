@@ -36,7 +36,7 @@ struct NarrowWidthTests {
         let commands: [[String]] = [
             ["books", "add", "--title", title, "--author", "Someone"], ["take", "50"], ["take", "3"], ["loans"],
             ["renew", "1"], ["return", "3"], ["history"], ["clients", "add", "Zed Zimmerman", "--card", "Z-0001"],
-            ["books", "--page", "99"],
+            ["books", "--page", "99"], ["tokens", "list"], ["migrate", "--check"], ["migrate", "--status"],
         ]
         var outputs: [String] = []
         for command in commands {

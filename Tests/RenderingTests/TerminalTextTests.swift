@@ -58,6 +58,11 @@ import Testing
         #expect(TerminalText.folded("Took Dune (#5).", width: 40) == ["Took Dune (#5)."])
         #expect(TerminalText.folded("", width: 5) == [""])
         #expect(TerminalText.folded("紅樓夢紅樓夢 x", width: 5) == ["紅樓", "夢紅", "樓夢", "x"])
+        // A message stays a left-to-right sentence quoting right-to-left text: no line is isolated as a whole.
+        #expect(
+            TerminalText.folded("Took كتاب طويلة (#4), due 2026-12-17.", width: 20).allSatisfy {
+                !$0.contains("\u{2068}")
+            })
         // Any text at any width: every line fits, and the words come back whole in order.
         var random = SystemRandomNumberGenerator()
         let pieces = ["a", "Dune", "紅樓夢", "😀", "e\u{301}", "/very/long/path/to/a/library.sqlite", "·", "--search"]

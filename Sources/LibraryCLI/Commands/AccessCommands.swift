@@ -70,8 +70,7 @@ enum AccessCommands {
             context.console.out(document.serialized(pretty: true) + "\n")
         case .text:
             guard !tokens.isEmpty else {
-                context.console.out(
-                    "No tokens yet. Create one with: \(context.program) tokens create --client ID\n")
+                context.say("No tokens yet. Create one with: \(context.program) tokens create --client ID")
                 return .success
             }
             var table = TextTable(columns: [

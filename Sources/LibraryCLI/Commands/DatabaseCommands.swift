@@ -189,15 +189,14 @@ enum DatabaseCommands {
             context.console.out(JSONValue.object(members: members).serialized() + "\n")
         case .text:
             for name in applied {
-                context.console.out("applied  \(name)\(appliedNow.contains(name) ? "  (now)" : "")\n")
+                context.say("applied  \(name)\(appliedNow.contains(name) ? "  (now)" : "")")
             }
-            for name in pending { context.console.out("pending  \(name)\n") }
+            for name in pending { context.say("pending  \(name)") }
             if !context.parsed.flag("status") && appliedNow.isEmpty {
-                context.console.out("The database is up to date.\n")
+                context.say("The database is up to date.")
             }
             if let checkedBooks {
-                context.console.out(
-                    "The search index agrees with the \(checkedBooks) \(checkedBooks == 1 ? "book" : "books").\n")
+                context.say("The search index agrees with the \(checkedBooks) \(checkedBooks == 1 ? "book" : "books").")
             }
         }
     }
