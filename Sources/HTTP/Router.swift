@@ -179,7 +179,9 @@ public struct Router: Sendable {
         case .methodNotAllowed(let allowed) where request.method == .options:
             return Self.options(allowed)
         case .methodNotAllowed(let allowed):
-            let names = allowed.map(\.rawValue).joined(separator: ", ")
+            // The same list as OPTIONS on that path gives: OPTIONS is answered there too.
+            let names =
+                allowed.map(\.rawValue).joined(separator: ", ") + (allowed.contains(.options) ? "" : ", OPTIONS")
             return Problem(
                 status: .methodNotAllowed, code: "method-not-allowed",
                 detail: "\(request.path) does not answer \(request.method); it answers \(names).",

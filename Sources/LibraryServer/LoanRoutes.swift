@@ -30,6 +30,7 @@ struct LoanRoutes: Sendable {
     func returnBook(_ request: Request) throws -> Response {
         let clientID = try request.clientID()
         let id = try bookID(request)
+        try Self.noMembers(request)
         return try change(request, clientID: clientID, status: .ok, verb: "return") { store, now in
             try store.returnBooks(bookIDs: [id], clientID: clientID, now: now)
         }
@@ -38,6 +39,7 @@ struct LoanRoutes: Sendable {
     func renew(_ request: Request) throws -> Response {
         let clientID = try request.clientID()
         let id = try bookID(request)
+        try Self.noMembers(request)
         return try change(request, clientID: clientID, status: .ok, verb: "renew") { store, now in
             [try store.renew(bookID: id, clientID: clientID, now: now)]
         }
@@ -72,6 +74,13 @@ struct LoanRoutes: Sendable {
     }
 
     // MARK: - Private
+
+    /// A return or a renewal takes no body: none, or an empty JSON object; a member is 400 `invalid-body` naming it,
+    /// as on every route (a body that means something else is never carried out silently).
+    private static func noMembers(_ request: Request) throws(Problem) {
+        guard !request.body.isEmpty else { return }
+        _ = try BodyReader(request, members: [])
+    }
 
     private func bookID(_ request: Request) throws(Problem) -> Int {
         try ScreenQuery.integer(request.parameters["bookId"] ?? "", name: "bookId", in: 1...Int.max)

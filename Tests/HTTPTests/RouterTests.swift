@@ -37,7 +37,7 @@ import Testing
     @Test func knownPathWithAnotherMethodIs405WithAllow() throws {
         let response = try router().respond(to: Request(method: .put, target: "/books/3"))
         #expect(response.status == .methodNotAllowed)
-        #expect(response.headers["Allow"] == "GET, HEAD, DELETE")
+        #expect(response.headers["Allow"] == "GET, HEAD, DELETE, OPTIONS")
     }
 
     @Test func headUsesTheGetRoute() throws {

@@ -97,7 +97,7 @@ import Testing
             client.request("PUT", "/books/1")
             let notAllowed = try client.readResponse()
             #expect(notAllowed.status == 405)
-            #expect(notAllowed[header: "Allow"] == "GET, HEAD, DELETE")
+            #expect(notAllowed[header: "Allow"] == "GET, HEAD, DELETE, OPTIONS")
 
             client.request("POST", "/echo", headers: [("Content-Type", "text/plain")], body: Array("hi".utf8))
             let unsupported = try client.readResponse()

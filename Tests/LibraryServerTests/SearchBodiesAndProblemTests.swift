@@ -101,6 +101,18 @@ struct SearchBodiesAndProblemTests {
                 service.port, "POST", "/v1/books", token: librarian, json: #"{"title": "T", "subtitle": "S"}"#)
             #expect(book.status == 400)
             #expect(try book.json["member"] == .string("subtitle"))
+            // A return and a renewal take no body: a member is refused, and nothing is done.
+            #expect(
+                try call(service.port, "POST", "/v1/loans", token: client, json: #"{"bookIds": [1]}"#).status == 201)
+            for (method, path) in [("DELETE", "/v1/loans/1"), ("POST", "/v1/loans/1/renewal")] {
+                let refused = try call(service.port, method, path, token: client, json: #"{"x": 1}"#)
+                #expect(refused.status == 400, "\(method) \(path)")
+                #expect(try refused.json["member"] == .string("x"), "\(method) \(path)")
+            }
+            #expect(
+                try library.store().openLoans(clientID: 1, now: TestLibrary.now).first { $0.book.id == 1 }?.loan
+                    .renewals == 0)
+            #expect(try call(service.port, "DELETE", "/v1/loans/1", token: client).status == 200)
         }
     }
 

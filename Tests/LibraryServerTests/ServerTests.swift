@@ -150,7 +150,7 @@ struct AccessAndScreenTests {
             #expect(missing.status == 404)
             let wrong = try call(service.port, "PUT", "/v1/screen", token: token)
             #expect(wrong.status == 405)
-            #expect(wrong[header: "Allow"] == "GET, HEAD")
+            #expect(wrong[header: "Allow"] == "GET, HEAD, OPTIONS")
             let loans = try call(service.port, "PATCH", "/v1/loans", token: token)
             #expect(loans[header: "Allow"]?.contains("POST") == true)
         }
