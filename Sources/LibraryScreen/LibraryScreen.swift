@@ -286,21 +286,13 @@ public enum LibraryScreen {
             // Books match, but this page is after the last one of them.
             let last = max(catalog.pageCount, 1)
             let command = "\(program) list --page \(last)\(perPageArgument(catalog.perPage))\(searchArgument(catalog))"
-            return Supplementary(
-                kind: .empty, id: "library-books-empty",
+            return pastTheEnd(
+                catalog,
                 title: "Page \(catalog.page) is past the end: \(counted(catalog.totalCount, "book")) "
                     + "\(catalog.totalCount == 1 ? "matches" : "match") “\(search)”, on "
                     + "\(counted(last, "page")).",
-                lines: ["See the last page: \(command)"],
-                actions: [
-                    Action(
-                        id: "last-page", title: "Last page", command: command,
-                        request: ActionRequests.screen(page: last, perPage: catalog.perPage, search: search))
-                ],
-                fields: [
-                    Field("page", .int(catalog.page)), Field("pageCount", .int(catalog.pageCount)),
-                    Field("totalCount", .int(catalog.totalCount)),
-                ])
+                to: "last page", id: "last-page", command: command,
+                request: ActionRequests.screen(page: last, perPage: catalog.perPage, search: search))
         }
         if let search = catalog.search {
             return Supplementary(
@@ -312,16 +304,25 @@ public enum LibraryScreen {
                 kind: .empty, id: "library-books-empty", title: "The library has no books yet.",
                 lines: ["Add the demo catalog: \(program) seed", "Or import yours: \(program) import books.csv"])
         }
-        let command = "\(program) list\(perPageArgument(catalog.perPage))"
-        return Supplementary(
-            kind: .empty, id: "library-books-empty",
+        return pastTheEnd(
+            catalog,
             title:
                 "Page \(catalog.page) is past the end: there \(catalog.pageCount == 1 ? "is 1 page" : "are \(catalog.pageCount) pages").",
-            lines: ["See the first page: \(command)"],
+            to: "first page", id: "first-page", command: "\(program) list\(perPageArgument(catalog.perPage))",
+            request: ActionRequests.screen(page: nil, perPage: catalog.perPage, search: nil))
+    }
+
+    /// The empty state of a page past the end: what it says, the one action back (`to`, such as "last page"), and
+    /// where the catalog stands (`page`, `pageCount`, `totalCount`).
+    private static func pastTheEnd(
+        _ catalog: LibraryPage, title: String, to place: String, id: String, command: String,
+        request: Action.Request
+    ) -> Supplementary {
+        Supplementary(
+            kind: .empty, id: "library-books-empty", title: title, lines: ["See the \(place): \(command)"],
             actions: [
                 Action(
-                    id: "first-page", title: "First page", command: command,
-                    request: ActionRequests.screen(page: nil, perPage: catalog.perPage, search: nil))
+                    id: id, title: place.prefix(1).uppercased() + place.dropFirst(), command: command, request: request)
             ],
             fields: [
                 Field("page", .int(catalog.page)), Field("pageCount", .int(catalog.pageCount)),
