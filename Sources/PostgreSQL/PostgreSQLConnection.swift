@@ -500,30 +500,20 @@ public final class PostgreSQLConnection {
             guard rest.first == "=" else { return pairs }
             rest = rest.dropFirst()
             skipSpaces()
+            // A quoted value ends at its closing quote (dropped), a bare one at white space; `\` escapes in both.
+            let quoted = rest.first == "'"
+            if quoted { rest = rest.dropFirst() }
             var value = ""
-            if rest.first == "'" {
+            while let character = rest.first, quoted ? character != "'" : !character.isWhitespace {
                 rest = rest.dropFirst()
-                while let character = rest.first, character != "'" {
+                if character == "\\", let next = rest.first {
+                    value.append(next)
                     rest = rest.dropFirst()
-                    if character == "\\", let next = rest.first {
-                        value.append(next)
-                        rest = rest.dropFirst()
-                    } else {
-                        value.append(character)
-                    }
-                }
-                rest = rest.dropFirst()
-            } else {
-                while let character = rest.first, !character.isWhitespace {
-                    rest = rest.dropFirst()
-                    if character == "\\", let next = rest.first {
-                        value.append(next)
-                        rest = rest.dropFirst()
-                    } else {
-                        value.append(character)
-                    }
+                } else {
+                    value.append(character)
                 }
             }
+            if quoted { rest = rest.dropFirst() }
             pairs.append((String(key), value))
         }
     }

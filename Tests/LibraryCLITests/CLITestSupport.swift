@@ -79,6 +79,22 @@ final class Sandbox {
     }
 }
 
+/// Runs `binary` (a copy another user may execute) as nobody (uid and gid 65534) through setpriv, standard output
+/// discarded; for the tests of files and folders another user may not write. Needs root.
+func runAsNobody(_ binary: String, _ arguments: [String], environment: [String: String]) throws -> RunResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+    process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", binary] + arguments
+    process.environment = environment
+    let err = Pipe()
+    process.standardError = err
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return RunResult(code: process.terminationStatus, out: "", err: errors)
+}
+
 /// Parses JSON output with Foundation, to prove it is valid JSON.
 func parseJSON(_ text: String) throws -> [String: Any] {
     let object = try JSONSerialization.jsonObject(with: Data(text.utf8))

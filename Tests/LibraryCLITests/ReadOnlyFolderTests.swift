@@ -28,17 +28,10 @@ struct ReadOnlyFolderTests {
         #expect(chmod(binary, 0o755) == 0 && chmod(sandbox.directory, 0o755) == 0)
         #expect(chown(path, 65534, 65534) == 0 && chmod(path, 0o644) == 0)
         #expect(chown(folder, 65534, 65534) == 0 && chmod(folder, 0o555) == 0)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-        process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", binary, "--db", path, "take", "3"]
-        process.environment = ["LIBRARY_NOW": sandbox.now, "HOME": sandbox.directory]
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 73, "\(errors)")
+        let result = try runAsNobody(
+            binary, ["--db", path, "take", "3"], environment: ["LIBRARY_NOW": sandbox.now, "HOME": sandbox.directory])
+        let errors = result.err
+        #expect(result.code == 73, "\(errors)")
         #expect(errors.contains("its folder is read-only"), "\(errors)")
         #expect(errors.contains("library.sqlite-wal"), "\(errors)")
         #expect(chmod(folder, 0o755) == 0 && rename(path, sandbox.database) == 0)

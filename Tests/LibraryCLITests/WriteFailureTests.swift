@@ -312,17 +312,7 @@ struct WriteFailureTests {
         #expect(chown(readOnly, 65534, 65534) == 0 && chmod(readOnly, 0o444) == 0)
         #expect(chmod(rootsFile, 0o666) == 0)  // nobody may write it, but a new file would be nobody's
         func export(_ path: String) throws -> RunResult {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-            process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", binary, "export", "-o", path]
-            process.environment = Self.environment(sandbox)
-            let err = Pipe()
-            process.standardError = err
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            return RunResult(code: process.terminationStatus, out: "", err: errors)
+            try runAsNobody(binary, ["export", "-o", path], environment: Self.environment(sandbox))
         }
         let refused = try export(readOnly)
         #expect(refused.code == 74)
