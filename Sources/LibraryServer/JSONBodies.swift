@@ -16,10 +16,11 @@ struct BodyReader {
         }
         if let unknown = object.members.first(where: { !members.contains($0.key) }) {
             let name = String(unknown.key.prefix(40))
-            throw Self.invalid(
-                "'\(name)' is not a member this body takes; it takes "
-                    + members.map { "'\($0)'" }.joined(separator: ", ") + ".",
-                member: name)
+            let takes =
+                members.isEmpty
+                ? "this route takes no members (send no body, or {})"
+                : "it takes " + members.map { "'\($0)'" }.joined(separator: ", ")
+            throw Self.invalid("'\(name)' is not a member this body takes; \(takes).", member: name)
         }
         self.object = object
     }

@@ -108,6 +108,8 @@ struct SearchBodiesAndProblemTests {
                 let refused = try call(service.port, method, path, token: client, json: #"{"x": 1}"#)
                 #expect(refused.status == 400, "\(method) \(path)")
                 #expect(try refused.json["member"] == .string("x"), "\(method) \(path)")
+                let detail = try refused.json["detail"]?.stringValue ?? ""
+                #expect(detail.hasSuffix("this route takes no members (send no body, or {})."), "\(detail)")
             }
             #expect(
                 try library.store().openLoans(clientID: 1, now: TestLibrary.now).first { $0.book.id == 1 }?.loan
