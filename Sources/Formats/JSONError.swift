@@ -86,7 +86,7 @@ public struct JSONError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// The 1-based physical line where the problem sits.
     public var line: Int
-    /// The 1-based byte column within `line` where the problem sits.
+    /// The 1-based column within `line` where the problem sits, in characters (Unicode scalars), as editors count.
     public var column: Int
     /// What went wrong.
     public var reason: Reason

@@ -58,13 +58,14 @@ enum UTF8Validation {
 
 // MARK: - Text positions
 
-/// Turns a byte offset into a 1-based line and byte column, counting LF as the line break.
+/// Turns a byte offset into a 1-based line and column, counting LF as the line break and characters (Unicode scalars,
+/// as editors count them), not bytes, along the line: in `"Пушкин",]` the `]` after the trailing comma is column 10, not byte 16.
 ///
 ///     TextPosition(of: 5, in: buffer, bomLength: 0)  // line 1, column 6 when the buffer has no LF before it
 struct TextPosition {
     /// The 1-based physical line.
     var line: Int
-    /// The 1-based byte column within the line.
+    /// The 1-based column within the line, in Unicode scalars (a byte of invalid UTF-8 counts as one).
     var column: Int
 
     /// Computes the position of `offset`. Runs in O(offset); used only when reporting errors.
@@ -82,7 +83,10 @@ struct TextPosition {
         }
         if line == 1 { lineStart = min(bomLength, offset) }
         self.line = line
-        self.column = offset - lineStart + 1
+        // Every byte but a UTF-8 continuation byte (10xxxxxx) starts a scalar.
+        var column = 1
+        for index in lineStart..<max(lineStart, limit) where bytes[index] & 0xC0 != 0x80 { column += 1 }
+        self.column = column
     }
 }
 

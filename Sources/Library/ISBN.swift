@@ -93,9 +93,10 @@ public enum ISBN {
     ///   digit then holds.
     ///
     /// An ISBN whose nine digits after the prefix are all zeros (`0`, `0000000000`, `9780000000002`) is a
-    /// placeholder, not a book's number. Anything else throws `Problem`, a number a spreadsheet wrote as a float
-    /// (`9.78043902348e+12`, its last digits lost) included. White space around the value is ignored, and empty or
-    /// blank text is no ISBN (nil).
+    /// placeholder, not a book's number. A number a spreadsheet wrote as a float is read when it keeps all its digits
+    /// (`9.780439023481e+12`, `9780439023481.0`); one that lost its last digits (`9.78043902348e+12`) throws
+    /// `Problem`, as anything else does. White space around the value is ignored, and empty or blank text is no ISBN
+    /// (nil).
     ///
     /// ```swift
     /// try ISBN.normalized("0-441-17271-7")   // "9780441172719"
@@ -106,12 +107,22 @@ public enum ISBN {
     public static func normalized(_ text: String) throws(Problem) -> String? {
         let value = trimmed(text)
         guard !value.isEmpty else { return nil }
+        var digits = value
         if looksLikeFloat(value) {
-            throw Problem(
-                reason: "'\(value)' is an ISBN a spreadsheet turned into a number, and its last digits are lost")
+            switch wholeNumber(ofFloat: value) {
+            case .whole(let whole): digits = whole
+            case .digitsLost:
+                throw Problem(
+                    reason: "'\(value)' is an ISBN a spreadsheet turned into a number, and its last digits are lost")
+            case .notWhole: throw Problem(reason: "'\(value)' is not an ISBN (10 or 13 digits)")
+            }
         }
-        switch thirteen(parsing: value) {
+        switch thirteen(parsing: digits) {
         case .usable(let isbn): return isbn
+        case _ where digits != value:
+            throw Problem(
+                reason: "'\(value)' is a number that is no ISBN: a spreadsheet may have turned the ISBN into a number "
+                    + "and lost its last digits")
         case .shape: throw Problem(reason: "'\(value)' is not an ISBN (10 or 13 digits)")
         case .prefix: throw Problem(reason: "'\(value)' is not an ISBN (an ISBN-13 starts with 978 or 979)")
         case .checkDigit: throw Problem(reason: "'\(value)' is not an ISBN (its check digit does not match)")
@@ -130,6 +141,50 @@ public enum ISBN {
     private enum Parsed {
         case usable(String)
         case shape, prefix, checkDigit, zeros
+    }
+
+    /// What a float a spreadsheet wrote holds.
+    private enum FloatNumber: Equatable {
+        /// A whole number written with all its digits (`9.780439023481e+12`, `9780439023481.0`): those digits.
+        case whole(String)
+        /// A whole number with fewer significant digits than it has (`9.78043902348e+12`): the rest are lost.
+        case digitsLost
+        /// Not a number, or not a whole one (`1.5`, `12e-3`).
+        case notWhole
+    }
+
+    /// The whole number a float such as `9.780439023481e+12` writes, when all its digits are written.
+    private static func wholeNumber(ofFloat value: String) -> FloatNumber {
+        let isDigit = { (byte: UInt8) in byte >= 0x30 && byte <= 0x39 }
+        var bytes = Substring(value).utf8[...]
+        var digits: [UInt8] = []
+        var point: Int?
+        while let byte = bytes.first, isDigit(byte) || (byte == UInt8(ascii: ".") && point == nil) {
+            if byte == UInt8(ascii: ".") { point = digits.count } else { digits.append(byte) }
+            bytes.removeFirst()
+        }
+        var exponent = 0
+        if let byte = bytes.first, byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
+            bytes.removeFirst()
+            var sign = 1
+            if let byte = bytes.first, byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") {
+                sign = byte == UInt8(ascii: "-") ? -1 : 1
+                bytes.removeFirst()
+            }
+            guard let first = bytes.first, isDigit(first) else { return .notWhole }
+            while let byte = bytes.first, isDigit(byte) {
+                exponent = min(exponent * 10 + Int(byte - 0x30), 1_000)
+                bytes.removeFirst()
+            }
+            exponent *= sign
+        }
+        guard bytes.isEmpty, !digits.isEmpty else { return .notWhole }
+        // The digits before the point once the exponent has moved it.
+        let whole = (point ?? digits.count) + exponent
+        guard whole >= 1 else { return .notWhole }
+        guard whole <= digits.count else { return .digitsLost }
+        guard digits[whole...].allSatisfy({ $0 == 0x30 }) else { return .notWhole }
+        return .whole(String(decoding: digits[..<whole], as: UTF8.self))
     }
 
     /// A ".", or an exponent ("e+" / "e-", either case), as a spreadsheet writes a number it converted.

@@ -127,6 +127,11 @@ private let invalidDocuments: [JSONFailure] = [
     JSONFailure("stray close", "]", 1, 1, .unexpectedCharacter("']'")),
     JSONFailure("NUL byte", [0x5B, 0x00, 0x5D], 1, 2, .unexpectedCharacter("byte 0x00")),
     JSONFailure("error on a later line", "{\n  \"a\": [1,\n  2,,\n]}", 3, 5, .unexpectedCharacter("','")),
+    // Columns count characters, as editors do, not bytes: "Пушкин" is 6 characters in 12 bytes, 😀 one in 4.
+    JSONFailure("column after Cyrillic", "[\"Пушкин\",]", 1, 11, .trailingComma),
+    JSONFailure("column after an emoji", "{\"a\": 1,\n\"😀\" 2}", 2, 5, .expectedColon),
+    JSONFailure("column after a byte order mark and accents", "\u{FEFF}[\"é\" \"è\"]", 1, 6, .expectedCommaOr("]")),
+    JSONFailure("column after invalid UTF-8", [0x22, 0xFF, 0xFE, 0x61, 0x22], 1, 2, .invalidUTF8),
 ]
 
 @Test(arguments: invalidDocuments)

@@ -16,6 +16,11 @@ import Testing
         #expect(try ISBN.normalized("123456789X") == "9781234567897")
         #expect(try ISBN.normalized("979-10-90636-07-1") == "9791090636071")
         #expect(try ISBN.normalized("439023483") == "9780439023481")  // a dropped leading zero put back
+        // A float a spreadsheet wrote with all its digits is the number it writes.
+        #expect(try ISBN.normalized("9.780439023481e+12") == "9780439023481")
+        #expect(try ISBN.normalized("9780439023481.0") == "9780439023481")
+        #expect(try ISBN.normalized("9.78043902348100E+12") == "9780439023481")
+        #expect(try ISBN.normalized("4.39023483e8") == "9780439023481")  // an ISBN-10 without its leading zero
         #expect(try ISBN.normalized("") == nil)
         #expect(try ISBN.normalized(" \t") == nil)
     }
@@ -24,7 +29,9 @@ import Testing
         arguments: [
             ("9780306406158", "check digit"), ("1234567890", "check digit"), ("9770306406155", "978 or 979"),
             ("0", "10 or 13 digits"), ("19", "10 or 13 digits"), ("0000000000", "zeros"), ("9780000000002", "zeros"),
-            ("9.78043902348e+12", "spreadsheet"),
+            ("9.78043902348e+12", "last digits are lost"), ("9.780439023482e+12", "may have turned"),
+            ("9780439023481.5", "10 or 13 digits"), ("9.780439023481e-12", "10 or 13 digits"),
+            ("1.2.3", "10 or 13 digits"), ("1e+", "10 or 13 digits"),
             ("439023484", "10 or 13 digits"), ("12345678901", "10 or 13 digits"),
         ])
     func unusableISBNs(text: String, why: String) {
