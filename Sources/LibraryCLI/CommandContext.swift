@@ -92,14 +92,22 @@ struct CommandContext {
                     "Created the library at \(path) with the demo catalog (\(report.books.inserted) books, "
                         + "\(report.clients.inserted) clients).")
             }
-        } else if !existed && use == .writes {
+        } else if !existed {
+            noteCreated(use)
+        }
+        return store
+    }
+
+    /// Says that a command created the library it was given (one that writes also says how to add the demo catalog).
+    func noteCreated(_ use: DatabaseUse) {
+        let path = options.database.displayName
+        if use == .writes {
             note(
                 "Created a new, empty library at \(path). Add the demo catalog with: "
                     + "\(program) --db \(shellQuoted(path)) seed")
-        } else if !existed && use == .fills {
+        } else if use == .fills {
             note("Created a new, empty library at \(path).")
         }
-        return store
     }
 
     /// Opens the database and applies pending migrations, without the default database's first use (`init` handles
@@ -148,13 +156,14 @@ struct CommandContext {
         }
     }
 
-    func openDatabaseWithoutMigrating(_ use: DatabaseUse) throws -> Database {
+    func openDatabaseWithoutMigrating(_ use: DatabaseUse) throws -> (database: Database, existed: Bool) {
         let path = options.database.path
         let existed = try checkDatabasePath(path, use: use)
         do {
-            return try withDatabase {
+            let database = try withDatabase {
                 try LibraryDatabase.openWithoutMigrating(at: path, options: openingOptions(path, existed: existed))
             }
+            return (database, existed)
         } catch let error as MigrationError {
             throw Failure(migration: error, path: path)
         }

@@ -151,8 +151,10 @@ struct CommandEdgeCaseTests {
         let sandbox = Sandbox()
         let file = sandbox.directory + "/books.csv"
         try "title,author\nEmma,Jane Austen\n".write(toFile: file, atomically: true, encoding: .utf8)
-        for (index, arguments) in [["import", file], ["seed", "--file", file], ["seed", "--generate", "2"]].enumerated()
-        {
+        for (index, arguments) in [
+            ["import", file], ["seed", "--file", file], ["seed", "--generate", "2"], ["migrate"],
+        ]
+        .enumerated() {
             let path = sandbox.directory + "/new-\(index).sqlite"
             let result = sandbox.run(["--db", path] + arguments)
             #expect(result.code == 0, "\(result.err)")
@@ -166,6 +168,8 @@ struct CommandEdgeCaseTests {
         let seeded = sandbox.run(["--db", path, "seed"])
         #expect(seeded.err == "Created a new, empty library at \(path).\n")
         #expect(sandbox.run(["-q", "--db", sandbox.directory + "/quiet.sqlite", "import", file]).err.isEmpty)
+        // migrate on a library that exists says nothing of creating one.
+        #expect(!sandbox.run(["--db", sandbox.directory + "/new-3.sqlite", "migrate"]).err.contains("Created"))
     }
 
     // MARK: - LIBRARY_NOW only when needed

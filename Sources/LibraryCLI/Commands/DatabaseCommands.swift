@@ -13,7 +13,10 @@ enum DatabaseCommands {
             throw UsageError(.conflictingOptions("--status", "--check"), commandPath: context.parsed.path)
         }
         if context.options.database.isPostgreSQL { return try migratePostgreSQL(context) }
-        let database = try context.openDatabaseWithoutMigrating(context.parsed.flag("status") ? .reads : .writes)
+        let (database, existed) = try context.openDatabaseWithoutMigrating(
+            context.parsed.flag("status") ? .reads : .writes)
+        // The default database gets the demo catalog on its first use by any other command: nothing to advise.
+        if !existed && !context.options.database.isDefault { context.noteCreated(.writes) }
         let migrator = Migrations.migrator
         do {
             let status = try context.withDatabase { try migrator.status(database) }
