@@ -61,10 +61,14 @@ struct HiddenPromptTests {
         sigemptyset(&none)
         var defaults = sigset_t()
         sigemptyset(&defaults)
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE] { sigaddset(&defaults, signal) }
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGTSTP, SIGCONT] { sigaddset(&defaults, signal) }
         posix_spawnattr_setsigmask(&attributes, &none)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        // A process group of its own, with its parent (the test runner) outside it in the same session: a group a
+        // stop signal may stop (the kernel discards SIGTSTP sent to an orphaned group).
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(
+            &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
         let arguments = [Binary.url.path, "clients", "pin", "2"]
         let environment = ["LIBRARY_DB=\(sandbox.database)", "LIBRARY_NOW=\(sandbox.now)", "HOME=\(sandbox.directory)"]
         var argv = arguments.map { strdup($0) } + [nil]
@@ -109,6 +113,17 @@ struct HiddenPromptTests {
 
     @Test("a PIN typed at the terminal: echo off while typing, back on after, and the PIN is set")
     func typedPIN() throws {
+        try typePIN(stoppingAtFirstPrompt: false)
+    }
+
+    @Test("Ctrl-Z (SIGTSTP) at the prompt: echo is on while stopped, off again when continued, and the PIN is set")
+    func stopAndContinue() throws {
+        try typePIN(stoppingAtFirstPrompt: true)
+    }
+
+    /// Types a PIN at both prompts of `clients pin 2`; with `stoppingAtFirstPrompt`, first stops the process at the
+    /// first prompt (SIGTSTP, as Ctrl-Z sends) and continues it (SIGCONT, as `fg` sends).
+    private func typePIN(stoppingAtFirstPrompt: Bool) throws {
         let sandbox = Sandbox()
         sandbox.makeSmallLibrary()
         let pty = try PseudoTerminal()
@@ -138,6 +153,16 @@ struct HiddenPromptTests {
             try #require(said.hasSuffix(prompt), "the prompt \(prompt) never came: \(said)")
             Self.waitForEchoOff(pty)
             #expect(!pty.echoes, "echo is on at \(prompt)")
+            if stoppingAtFirstPrompt && prompt.hasPrefix("New PIN") {
+                kill(pid, SIGTSTP)
+                var status: Int32 = 0
+                #expect(waitpid(pid, &status, WUNTRACED) == pid)
+                #expect(status & 0xff == 0x7f && (status >> 8) & 0xff == SIGTSTP, "not stopped: status \(status)")
+                #expect(pty.echoes, "echo is off while the process is stopped")
+                kill(pid, SIGCONT)
+                Self.waitForEchoOff(pty)
+                #expect(!pty.echoes, "echo is on after the process continued")
+            }
             _ = "4321\n".withCString { write(pty.main, $0, strlen($0)) }
         }
         var result = ""
