@@ -5,22 +5,47 @@ enum TextWrap {
     /// Wraps `items` (words that must not be split) into lines of at most `width` columns.
     ///
     /// The first line starts with `prefix`; later lines are indented by `indent` spaces, or fewer when the word
-    /// would not fit after them. A word wider than the available room gets a line of its own.
+    /// would not fit after them. A word wider than the available room gets a line of its own; one wider than
+    /// `width` is split at its spaces (a usage item such as `[--title <text>]`), and a part still wider is cut into
+    /// pieces of `width` characters (a URL at a very narrow width), so no line is wider than `width`.
     static func items(_ items: [String], width: Int, prefix: String = "", indent: Int) -> [String] {
         var lines: [String] = []
         var line = prefix
         var lineHasWord = false
-        for item in items {
+        for item in fitting(items, width: width) {
             if lineHasWord, line.count + 1 + item.count > width {
                 lines.append(line)
                 line = String(repeating: " ", count: max(0, min(indent, width - item.count)))
                 lineHasWord = false
+            } else if !lineHasWord, line.count + item.count > width {
+                if line.allSatisfy({ $0 == " " }) {
+                    line = String(repeating: " ", count: max(0, width - item.count))
+                } else {
+                    lines.append(line)  // a label such as "USAGE:" on a line of its own
+                    line = String(repeating: " ", count: max(0, min(indent, width - item.count)))
+                }
             }
             line += (lineHasWord ? " " : "") + item
             lineHasWord = true
         }
         lines.append(line)
         return lines
+    }
+
+    /// `items` with each one wider than `width` split at its spaces, and each part still wider cut every `width`
+    /// characters.
+    private static func fitting(_ items: [String], width: Int) -> [String] {
+        guard width > 0 else { return items }
+        return items.flatMap { item -> [String] in
+            guard item.count > width else { return [item] }
+            return item.split(separator: " ").flatMap { part -> [String] in
+                guard part.count > width else { return [String(part)] }
+                let characters = Array(part)
+                return stride(from: 0, to: characters.count, by: width).map {
+                    String(characters[$0..<min($0 + width, characters.count)])
+                }
+            }
+        }
     }
 
     /// Wraps free text: every input line is wrapped on its own, keeping its leading spaces on continuation lines,
@@ -47,10 +72,16 @@ enum TextWrap {
     static func entry(label: String, text: String, width: Int, column: Int = entryColumn) -> [String] {
         let labelLine = "  " + label
         let words = text.split(separator: " ").map(String.init)
-        guard !words.isEmpty else { return [labelLine] }
         guard width >= column + 20 else {
-            return [labelLine] + items(words, width: width, prefix: String(repeating: " ", count: 6), indent: 6)
+            // The label wraps too, continued under itself, when it is wider than the terminal.
+            let labelLines =
+                labelLine.count <= width
+                ? [labelLine]
+                : items(label.split(separator: " ").map(String.init), width: width, prefix: "  ", indent: 4)
+            guard !words.isEmpty else { return labelLines }
+            return labelLines + items(words, width: width, prefix: String(repeating: " ", count: 6), indent: 6)
         }
+        guard !words.isEmpty else { return [labelLine] }
         let textWidth = width
         if labelLine.count <= column - 2 {
             let prefix = labelLine + String(repeating: " ", count: column - labelLine.count)
