@@ -160,7 +160,7 @@ public final class BookImporter {
             if pending.count >= Self.batchSize { try writePending() }
             return
         }
-        if book.isbn == nil, let existing = try match(book) {
+        if book.isbn == nil, let existing = try match(book, fields: fields) {
             // Books without an ISBN match only books the library had before this import (the new ones are this
             // import's own), so the waiting batch cannot change what this finds.
             try meet(existing, with: item)
@@ -251,7 +251,7 @@ public final class BookImporter {
                 }
                 importedByISBN[isbn] = .pending(index: fresh.count)
                 fresh.append(item)
-            } else if let found = try match(book) {
+            } else if let found = try match(book, fields: item.fields) {
                 try meet(found, with: item)
             } else {
                 fresh.append(item)
@@ -450,22 +450,29 @@ public final class BookImporter {
         if id < firstNewID { claimed.insert(id) }
     }
 
-    /// The first copy without an ISBN that has the book's title, author and year and is not taken yet.
-    private func match(_ book: NewBook) throws -> Book? {
-        guard let statement = findByIdentity.sqlite else {
-            return try findByIdentity.fetchAll([book.title, book.author, book.year]) { Columns.book($0) }
-                .first { !isClaimed($0.id) }
+    /// The copy without an ISBN that has the book's title, author and year and is not taken yet: the first one whose
+    /// pages and description (those `fields` gives) are the book's too, else the first one. So copies that differ
+    /// only in pages or description are met by their own rows in whatever order a file lists them.
+    private func match(_ book: NewBook, fields: BookFields) throws -> Book? {
+        func isSame(_ copy: Book) -> Bool {
+            (!fields.contains(.pages) || copy.pages == book.pages)
+                && (!fields.contains(.description) || copy.description == book.description)
         }
-        var found: Book?
+        guard let statement = findByIdentity.sqlite else {
+            let copies = try findByIdentity.fetchAll([book.title, book.author, book.year]) { Columns.book($0) }
+                .filter { !isClaimed($0.id) }
+            return copies.first(where: isSame) ?? copies.first
+        }
+        var first: Book?
         try statement.bind([book.title, book.author, book.year])
         defer { statement.reset() }
-        while found == nil, let row = try statement.step() {
+        while let row = try statement.step() {
             let candidate = Columns.book(StoreRow(sqlite: row))
-            if !isClaimed(candidate.id) {
-                found = candidate
-            }
+            guard !isClaimed(candidate.id) else { continue }
+            if isSame(candidate) { return candidate }
+            if first == nil { first = candidate }
         }
-        return found
+        return first
     }
 }
 
