@@ -132,7 +132,8 @@ public enum LibraryScreen {
                     ]),
             emptyState: Supplementary(
                 kind: .empty, id: "client-books-empty", title: "You don't have any books right now!",
-                lines: ["Pick one from the library below: \(program) take <book-id>"]))
+                // A client who may not take any book is told why, not how.
+                lines: [takeRefusal(screen) ?? "Pick one from the library below: \(program) take <book-id>"]))
     }
 
     static func clientBookItem(_ held: LoanedBook, program: String, screenQuery: String = "") -> Item {

@@ -184,13 +184,23 @@ public struct TextRenderer: Sendable {
     }
 
     /// `Take → librarycli take 12` when it fits in `room`; otherwise the command alone after `→ ` (compact) or the
-    /// title and `→` on one line and the command indented on the next.
+    /// title and `→` on one line and the command indented on the next. A command is never cut: one wider than its
+    /// line is folded across lines (at spaces, else anywhere), so it can still be copied whole. An action that is
+    /// disabled shows why instead of a command to run (`Take: You have 5 of your 5 books; …`), dimmed.
     static func actionLines(_ action: Action, room: Int, compact: Bool) -> [[Segment]] {
+        if let reason = action.disabledReason {
+            return TerminalText.folded("\(action.title): \(reason)", width: max(1, room)).map { [Segment($0, .dim)] }
+        }
         let full = [Segment(action.title, .cyan), Segment(" → ", .dim), Segment(action.command)]
         let fullWidth = full.reduce(0) { $0 + DisplayWidth.of(TerminalText.sanitized($1.text)) }
         if fullWidth <= room { return [full] }
-        if compact { return [[Segment("→ ", .dim), Segment(action.command)]] }
-        return [[Segment(action.title, .cyan), Segment(" →", .dim)], [Segment("  "), Segment(action.command)]]
+        let command = TerminalText.folded(action.command, width: max(1, room - 2))
+        if compact {
+            return command.enumerated().map { index, piece in
+                [Segment(index == 0 ? "→ " : "  ", .dim), Segment(piece)]
+            }
+        }
+        return [[Segment(action.title, .cyan), Segment(" →", .dim)]] + command.map { [Segment("  "), Segment($0)] }
     }
 
     /// The id of a row header's action that lists every item, written on the row's `+N more` line.

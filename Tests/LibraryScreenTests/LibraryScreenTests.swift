@@ -46,6 +46,18 @@ struct LibraryScreenTests {
         #expect(row.supplementaries[1].lines.joined().contains("librarycli take <book-id>"))
     }
 
+    @Test("a client whose card allows no loans is told why in the empty view, not how to take a book")
+    func emptyClientBooksAtLimitZero() throws {
+        let screen = LibraryScreen.snapshot(from: Fixture.screen(limit: 0))
+        let row = try #require(screen.sections.first { $0.id == "client-books" })
+        #expect(
+            row.supplementaries[1].lines == [
+                "Your card does not allow borrowing books right now (its loan limit is 0)."
+            ])
+        let grid = try #require(screen.sections.first { $0.id == "library-books" })
+        #expect(grid.items.allSatisfy { $0.actions.allSatisfy { !$0.isEnabled } })
+    }
+
     @Test("held books carry their due date, an overdue mark and a return action")
     func heldBooks() throws {
         let data = Fixture.screen(heldIDs: [2], overdueIDs: [2])

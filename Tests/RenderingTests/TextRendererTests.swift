@@ -99,6 +99,43 @@ import Testing
         #expect(lines == ["  The library is empty", "  Seed it with: librarycli seed"])
     }
 
+    @Test("a disabled action shows why, dimmed, and no command to run", arguments: [20, 40, 80])
+    func disabledActionShowsItsReason(width: Int) {
+        let reason = "You have 5 of your 5 books; you cannot take 1 more book."
+        let item = Item(
+            id: "book-3", kind: "book", title: "Emma",
+            actions: [Action(id: "take", title: "Take", command: "librarycli take 3", disabledReason: reason)])
+        for layout in [Layout.list, .grid(minimumItemWidth: 16, spacing: 2)] {
+            let section = Section(id: "books", layout: layout, items: [item])
+            let text = TextRenderer(width: width).render(Snapshot(sections: [section]))
+            #expect(!text.contains("librarycli take 3"), "\(layout) at \(width):\n\(text)")
+            #expect(text.contains("Take:"), "\(layout) at \(width):\n\(text)")
+            let words = text.split(whereSeparator: { " │\n".contains($0) }).joined(separator: " ")
+            #expect(words.contains("cannot take 1 more book."), "\(layout) at \(width):\n\(text)")
+        }
+    }
+
+    @Test(
+        "a command too long for its line is folded, never cut, in lists, cards and supplementaries",
+        arguments: [20, 33, 80])
+    func longCommandsAreFoldedWhole(width: Int) {
+        let command =
+            "librarycli list --page 2 --per-page 1 --search 'harry potter and the order of the phoenix rowling'"
+        let action = Action(id: "next", title: "Next page", command: command)
+        let item = Item(id: "book-1", kind: "book", title: "Emma", actions: [action])
+        for layout in [Layout.list, .grid(minimumItemWidth: 16, spacing: 2)] {
+            let section = Section(
+                id: "books", layout: layout, items: [item],
+                footer: Supplementary(kind: .footer, id: "pages", title: "Page 1", actions: [action]))
+            let lines = TextRenderer(width: width).lines(Snapshot(sections: [section]))
+            #expect(lines.allSatisfy { DisplayWidth.of($0) <= width })
+            #expect(!lines.joined().contains("…"), "\(layout) at \(width):\n\(lines.joined(separator: "\n"))")
+            // Every character of the command is there, in order, once the borders and line breaks are taken out.
+            let shown = lines.joined().filter { !" │┌┐└┘─→".contains($0) }
+            #expect(shown.contains(command.filter { $0 != " " }), "\(layout) at \(width)")
+        }
+    }
+
     @Test func widthIsClampedToTwenty() throws {
         let renderer = TextRenderer(width: 3)
         #expect(renderer.width == 20)
