@@ -56,9 +56,12 @@ public enum LibraryCommandLine {
         systemNow: Timestamp
     ) -> Int32 {
         let helpWidth = helpWidth(arguments: arguments, environment: environment, console: console)
+        // A usage error is a message: folded only when the width is known, one line per sentence in a file or pipe.
+        let errorWidth = messageWidth(arguments: arguments, environment: environment, console: console) ?? .max
         let outcome = parser.parse(arguments)
         guard case .command(let parsed) = outcome else {
-            if let output = parser.output(for: outcome, width: helpWidth) { emit(output, to: console) }
+            let width = if case .failure = outcome { errorWidth } else { helpWidth }
+            if let output = parser.output(for: outcome, width: width) { emit(output, to: console) }
             if case .failure(let error) = outcome { return error.exitCode }
             return ExitCode.success.rawValue
         }
@@ -74,7 +77,7 @@ public enum LibraryCommandLine {
             console.reportOutputError(failure.error, consequence: failure.consequence)
             return ExitCode.ioError.rawValue
         } catch let error as UsageError {
-            emit(parser.output(for: error, width: helpWidth), to: console)
+            emit(parser.output(for: error, width: errorWidth), to: console)
             return error.exitCode
         } catch {
             let failure = Failure(error)

@@ -67,6 +67,17 @@ struct NarrowWidthTests {
         #expect(refused.err.split(separator: "\n").count == 1, "\(refused.err)")
         let folded = sandbox.run(["--width", "20", "return", "3", "4"])
         #expect(folded.err.split(separator: "\n").count > 1, "\(folded.err)")
+        // Usage errors too: the error, the usage and the advice, one line each.
+        let value = String(repeating: "x", count: 90)
+        for arguments in [["list", "--per-page", value], ["list", "--no-such-option-\(value)"]] {
+            let usage = sandbox.run(arguments)
+            #expect(usage.code == 64)
+            #expect(usage.err.split(separator: "\n").count == 3, "\(usage.err)")
+            #expect(usage.err.hasPrefix("Error: ") && usage.err.contains(value))
+        }
+        let client = sandbox.run(["list"], environment: ["LIBRARY_CLIENT": "abc"])
+        #expect(client.code == 64)
+        #expect(client.err.split(separator: "\n").count == 3, "\(client.err)")
     }
 
     @Test("help and usage errors fit", arguments: widths)
