@@ -5,8 +5,8 @@
 /// (both sides go through `SearchFolding.fold`); text in double quotes is a phrase, its words next to each other
 /// in that order. Everything else is text: an operator or a special character of the full-text engine (`AND`,
 /// `NEAR(`, `*`, `-`, `:`) is never syntax, and a word with no letter or digit in it is ignored. An ISBN-10 or
-/// ISBN-13, with or without hyphens or spaces, finds its book by ISBN. Empty or white-space-only text is no search
-/// at all; text longer than `maxLength` is refused.
+/// ISBN-13, with or without hyphens or spaces, finds its book by ISBN. Empty or white-space-only text, or text
+/// without a letter or digit, is no search at all; text longer than `maxLength` is refused.
 ///
 /// ```swift
 /// let search = try BookSearch("  tolkien hobbit ")  // text "tolkien hobbit"
@@ -24,20 +24,24 @@ public struct BookSearch: Sendable, Hashable {
     /// The text as the user typed it, without white space around it.
     public let text: String
 
-    /// The search for `text`; nil when it is empty or only white space. Throws `LibraryError.invalidInput` when
-    /// it is longer than `maxLength`.
+    /// The search for `text`; nil when it is empty, only white space, or has no word with a letter or digit (`-`,
+    /// `* :`): words without one are ignored, so such text searches for nothing and is no search at all. Throws
+    /// `LibraryError.invalidInput` when it is longer than `maxLength`.
     ///
     /// ```swift
     /// let search = try BookSearch("garcía márquez")
+    /// try BookSearch(" - ")  // nil: the whole library
     /// ```
     public init?(_ text: String) throws(LibraryError) {
         let text = trimmed(text)
         guard !text.isEmpty else { return nil }
-        guard let problem = Self.lengthProblem(text) else {
-            self.text = text
-            return
-        }
-        throw LibraryError.invalidInput("Search text must be \(problem).")
+        if let problem = Self.lengthProblem(text) { throw LibraryError.invalidInput("Search text must be \(problem).") }
+        guard
+            Self.parts(of: text).contains(where: {
+                SearchFolding.fold($0.text).unicodeScalars.contains(where: Self.isTokenCharacter)
+            })
+        else { return nil }
+        self.text = text
     }
 
     /// Nil when `text` (trimmed) is short enough, else what is wrong with it: "at most 200 characters (this one
