@@ -26,8 +26,20 @@ public enum LibraryRules {
     /// Days a loan, and each renewal, lasts.
     public static let loanPeriodDays = 14
 
-    /// The publication years a book may have, negative before the common era (`books.year`).
+    /// The publication years a book may have, negative before the common era (`books.year`), but never 0: years
+    /// are counted as historians count them, 1 BC (`-1`) just before AD 1 (`1`). See ``isYear(_:)``.
     public static let years: ClosedRange<Int> = -9_999...9_999
+
+    /// Whether `year` is a publication year a book may have: in ``years`` and not 0.
+    ///
+    /// ```swift
+    /// LibraryRules.isYear(-725)  // true: 725 BC
+    /// LibraryRules.isYear(0)     // false: there is no year 0
+    /// ```
+    public static func isYear(_ year: Int) -> Bool { years.contains(year) && year != 0 }
+
+    /// How the year rule is worded in messages: "a whole number from -9999 to 9999, not 0 (-1 is 1 BC)".
+    public static let yearRule = "a whole number from \(years.lowerBound) to \(years.upperBound), not 0 (-1 is 1 BC)"
 
     /// The largest page count a book may have (the schema asks only for more than 0).
     public static let maxPages = 1_000_000

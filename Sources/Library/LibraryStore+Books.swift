@@ -219,10 +219,8 @@ extension LibraryStore {
         try check(book.author, .author)
         try check(book.description, .description)
         if let isbn = book.isbn { try check(isbn, .isbn) }
-        if let year = book.year, !LibraryRules.years.contains(year) {
-            throw LibraryError.invalidInput(
-                "A year must be between \(LibraryRules.years.lowerBound) and \(LibraryRules.years.upperBound), "
-                    + "not \(year).")
+        if let year = book.year, !LibraryRules.isYear(year) {
+            throw LibraryError.invalidInput("A year must be \(LibraryRules.yearRule); \(year) is not.")
         }
         if let pages = book.pages, !(1...LibraryRules.maxPages).contains(pages) {
             throw LibraryError.invalidInput(

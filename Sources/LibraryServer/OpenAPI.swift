@@ -135,7 +135,7 @@ enum OpenAPI {
                           "title": {"type": "string", "minLength": 1, "maxLength": \(TextField.title.maxLength)},
                           "author": {"type": ["string", "null"], "maxLength": \(TextField.author.maxLength)},
                           "year": {"type": ["integer", "null"], "minimum": \(LibraryRules.years.lowerBound),
-                                   "maximum": \(LibraryRules.years.upperBound)},
+                                   "maximum": \(LibraryRules.years.upperBound), "not": {"const": 0}},
                           "pages": {"type": ["integer", "null"], "minimum": 1, "maximum": \(LibraryRules.maxPages)},
                           "description": {"type": ["string", "null"], "maxLength": \(TextField.description.maxLength)},
                           "isbn": {"type": ["string", "null"],

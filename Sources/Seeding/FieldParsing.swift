@@ -22,10 +22,8 @@ public enum FieldParsing {
     public static func year(_ text: String) throws(FieldProblem) -> Int? {
         let value = trimmed(text)
         guard !value.isEmpty else { return nil }
-        guard let year = wholeNumber(value), LibraryRules.years.contains(year) else {
-            throw FieldProblem(
-                reason: "'\(value)' is not a year (a whole number from \(LibraryRules.years.lowerBound) to "
-                    + "\(LibraryRules.years.upperBound))")
+        guard let year = wholeNumber(value), LibraryRules.isYear(year) else {
+            throw FieldProblem(reason: "'\(value)' is not a year (\(LibraryRules.yearRule))")
         }
         return year
     }

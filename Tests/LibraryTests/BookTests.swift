@@ -23,7 +23,12 @@ import Testing
         #expect(throws: LibraryError.self) { try store.addBook(NewBook(title: " ")) }
         #expect(throws: LibraryError.self) { try store.addBook(NewBook(title: "X", pages: 0)) }
         #expect(throws: LibraryError.self) { try store.addBook(NewBook(title: "X", year: 10_000)) }
-        #expect(try store.bookCount() == 1)
+        // There is no year 0: 1 BC (-1) is followed by AD 1.
+        #expect(throws: LibraryError.invalidInput("A year must be \(LibraryRules.yearRule); 0 is not.")) {
+            try store.addBook(NewBook(title: "X", year: 0))
+        }
+        #expect(try store.addBook(NewBook(title: "Y", year: -1)).year == -1)
+        #expect(try store.bookCount() == 2)
     }
 
     @Test(arguments: StoreKind.available)
@@ -57,7 +62,8 @@ import Testing
         #expect(try store.libraryPage(page: 1, perPage: 10, search: "zola oeuvre").entries.map(\.book) == [zola])
         #expect(try store.libraryPage(page: 1, perPage: 10, search: "emile zola").entries.map(\.book) == [zola])
         #expect(try store.libraryPage(page: 1, perPage: 10, search: "100%").entries.map(\.book) == [percent])
-        #expect(try store.libraryPage(page: 1, perPage: 10, search: "_").totalCount == 0)
+        #expect(try store.libraryPage(page: 1, perPage: 10, search: "_").totalCount == 4)  // no letter or digit
+        #expect(try store.libraryPage(page: 1, perPage: 10, search: "_ dune").totalCount == 1)
         #expect(try store.libraryPage(page: 1, perPage: 10, search: "   ").totalCount == 4)
     }
 

@@ -7,12 +7,14 @@ import Testing
 struct FieldParsingTests {
     @Test(
         "years: whole numbers, negative before the common era, floats with a zero fraction",
-        arguments: [("1997", 1997), ("1997.0", 1997), ("-720.0", -720), (" 2008 ", 2008), ("+12", 12), ("0", 0)])
+        arguments: [("1997", 1997), ("1997.0", 1997), ("-720.0", -720), (" 2008 ", 2008), ("+12", 12), ("-1", -1)])
     func years(text: String, year: Int) throws {
         #expect(try FieldParsing.year(text) == year)
     }
 
-    @Test("bad years are refused with the value in the reason", arguments: ["1997.5", "abc", "1e3", "12345", "--1"])
+    @Test(
+        "bad years are refused with the value in the reason; there is no year 0",
+        arguments: ["1997.5", "abc", "1e3", "12345", "--1", "0", "-0", "0.0"])
     func badYears(text: String) {
         #expect(throws: FieldParsing.FieldProblem.self) { try FieldParsing.year(text) }
         do {
@@ -137,7 +139,7 @@ struct FieldParsingDefinitionTests {
     static func year(_ text: String) -> Int?? {
         let value = trimmed(text)
         if value.isEmpty { return .some(nil) }
-        guard let year = wholeNumber(value), LibraryRules.years.contains(year) else { return nil }
+        guard let year = wholeNumber(value), LibraryRules.isYear(year) else { return nil }
         return year
     }
 

@@ -102,8 +102,7 @@ enum BookCommands {
             author: try CommandText.checked(parsed.string("author") ?? "", .author),
             year: try value(
                 "year",
-                expected: "a whole number from \(LibraryRules.years.lowerBound) to \(LibraryRules.years.upperBound)",
-                FieldParsing.year),
+                expected: LibraryRules.yearRule, FieldParsing.year),
             pages: try value(
                 "pages", expected: "a whole number from 1 to \(LibraryRules.maxPages)", FieldParsing.pages),
             description: try CommandText.checked(parsed.string("description") ?? "", .description),

@@ -169,7 +169,8 @@ private let bookCommands: [C] = [
     C(["books", "add", "--title", "   "], 64, "A book's title cannot be empty."),
     C(
         ["books", "add", "--title", "x", "--year", "x"], 64,
-        "Invalid value 'x' for '--year <year>': expected a whole number from -9999 to 9999."),
+        "Invalid value 'x' for '--year <year>': expected a whole number from -9999 to 9999, not 0 (-1 is 1 BC)."),
+    C(["books", "add", "--title", "x", "--year", "0"], 64, "Invalid value '0' for '--year <year>'"),
     C(
         ["books", "add", "--title", "x", "--pages", "x"], 64,
         "for '--pages <n>': expected a whole number from 1 to 1000000."),
