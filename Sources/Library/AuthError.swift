@@ -26,6 +26,18 @@ public enum AuthError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The Argon2id hash could not be made (not enough memory).
     case cannotHash
 
+    /// A wait in words a person reads at a glance: whole minutes, rounded up, from one minute on ("15 minutes",
+    /// "1 minute"), seconds below it ("40 seconds").
+    ///
+    /// ```swift
+    /// AuthError.wait(seconds: 892)  // "15 minutes"
+    /// ```
+    public static func wait(seconds: Int) -> String {
+        if seconds < 60 { return seconds == 1 ? "1 second" : "\(max(0, seconds)) seconds" }
+        let minutes = (seconds + 59) / 60
+        return minutes == 1 ? "1 minute" : "\(minutes) minutes"
+    }
+
     /// A plain English sentence for the user.
     ///
     /// ```swift
@@ -38,7 +50,7 @@ public enum AuthError: Error, Sendable, Hashable, CustomStringConvertible {
         case .signInFailed:
             return "The card number or the PIN is wrong."
         case .lockedOut(let retryAfter):
-            return "Too many failed sign-ins for this card; try again in \(retryAfter) seconds."
+            return "Too many failed sign-ins for this card; try again in \(Self.wait(seconds: retryAfter))."
         case .pinNotAllowed:
             return AccessRules.pinProblem("") ?? ""
         case .invalidIdempotencyKey:

@@ -44,6 +44,28 @@ struct DatabaseCommandTests {
         }
     }
 
+    @Test("serve does not create a missing --db: exit 73 with init as the hint, nothing created")
+    func serveDoesNotCreate() throws {
+        let sandbox = Sandbox()
+        let process = Process()
+        process.executableURL = Binary.url
+        process.arguments = ["--db", sandbox.database, "serve", "--port", "0"]
+        process.environment = ["HOME": sandbox.directory, "LIBRARY_NOW": sandbox.now]
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        // Bounded: a server that started after all is stopped after 20 s, and the test fails on its status.
+        let stop = DispatchWorkItem { process.terminate() }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 20, execute: stop)
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        stop.cancel()
+        #expect(process.terminationStatus == 73, "\(message)")
+        #expect(message.contains("database '\(sandbox.database)' does not exist; nothing was created"), "\(message)")
+        #expect(!FileManager.default.fileExists(atPath: sandbox.database))
+    }
+
     @Test("commands that write data create a missing --db")
     func writingCommandsCreate() throws {
         for (arguments, code) in [

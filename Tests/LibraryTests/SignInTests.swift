@@ -74,6 +74,11 @@ struct SignInTests {
         #expect(throws: AuthError.lockedOut(retryAfter: 1)) {
             try store.signIn(cardNumber: card, pin: "4821", now: fixture.now.plus(15 * 60 - 1))
         }
+        // Said in minutes, rounded up, as a person reads a wait; seconds only in the last minute.
+        #expect(AuthError.lockedOut(retryAfter: 892).message.hasSuffix("try again in 15 minutes."))
+        #expect(AuthError.lockedOut(retryAfter: 61).message.hasSuffix("try again in 2 minutes."))
+        #expect(AuthError.lockedOut(retryAfter: 60).message.hasSuffix("try again in 1 minute."))
+        #expect(AuthError.lockedOut(retryAfter: 1).message.hasSuffix("try again in 1 second."))
         // Another card is not affected.
         try store.setPIN(clientID: fixture.bob.id, pin: "5555", now: fixture.now)
         _ = try store.signIn(cardNumber: fixture.bob.cardNumber, pin: "5555", now: fixture.now.plus(60))

@@ -22,10 +22,11 @@ enum ServeCommand {
         let fixedNow: Timestamp? =
             context.environment["LIBRARY_NOW"].flatMap { $0.isEmpty ? nil : $0 } == nil
             ? nil : try context.now
-        // Create, migrate (and for the default database, seed) the database first, as every writing command does.
+        // Migrate the database first (the default one is created and seeded on first use, as `list` does); a
+        // database named with --db must exist, as for the commands that read: a server is not how a library starts.
         let demoSignIns: [DemoSignIn]
         do {
-            let store = try context.openStore(.writes)
+            let store = try context.openStore(.reads)
             demoSignIns = try context.withDatabase { try Self.demoSignIns(store) }
         }
         let console = context.console
