@@ -132,8 +132,10 @@ public enum LibraryScreen {
                     ]),
             emptyState: Supplementary(
                 kind: .empty, id: "client-books-empty", title: "You don't have any books right now!",
-                // A client who may not take any book is told why, not how.
-                lines: [takeRefusal(screen) ?? "Pick one from the library below: \(program) take <book-id>"]))
+                // A client who may not take any book is told why, not how; nothing to pick from an empty library.
+                lines: takeRefusal(screen).map { [$0] }
+                    ?? (screen.library.totalCount == 0 && screen.library.search == nil
+                        ? [] : ["Pick one from the library below: \(program) take <book-id>"])))
     }
 
     static func clientBookItem(_ held: LoanedBook, program: String, screenQuery: String = "") -> Item {

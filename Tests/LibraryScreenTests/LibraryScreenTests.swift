@@ -58,6 +58,18 @@ struct LibraryScreenTests {
         #expect(grid.items.allSatisfy { $0.actions.allSatisfy { !$0.isEnabled } })
     }
 
+    @Test("an empty library: the client's empty view does not ask to pick a book from it")
+    func emptyClientBooksInAnEmptyLibrary() throws {
+        let screen = LibraryScreen.snapshot(from: Fixture.screen(count: 0, totalCount: 0))
+        let row = try #require(screen.sections.first { $0.id == "client-books" })
+        #expect(row.supplementaries[1].title == "You don't have any books right now!")
+        #expect(row.supplementaries[1].lines.isEmpty)
+        // A search that finds nothing is not an empty library.
+        let searched = LibraryScreen.snapshot(from: Fixture.screen(count: 0, totalCount: 0, search: "zzz"))
+        let searchedRow = try #require(searched.sections.first { $0.id == "client-books" })
+        #expect(searchedRow.supplementaries[1].lines.joined().contains("take <book-id>"))
+    }
+
     @Test("held books carry their due date, an overdue mark and a return action")
     func heldBooks() throws {
         let data = Fixture.screen(heldIDs: [2], overdueIDs: [2])
