@@ -30,7 +30,7 @@ public final class ClientImporter {
     public init(store: LibraryStore, now: Timestamp) throws {
         database = store.database
         self.now = now
-        find = try database.prepare("SELECT id, name, loan_limit FROM clients WHERE card_number = ?")
+        find = try database.prepare("SELECT c.id, c.name, c.loan_limit FROM clients c WHERE \(CardNumber.matchSQL)")
         insert = try database.prepare(
             "INSERT INTO clients (name, card_number, loan_limit, created_at) VALUES (?, ?, ?, ?) RETURNING id")
         update = try database.prepare("UPDATE clients SET name = ?, loan_limit = ? WHERE id = ?")
@@ -57,7 +57,9 @@ public final class ClientImporter {
                 throw LibraryError.invalidInput(error.sentence)
             }
         }
-        if let (id, oldName, oldLimit) = try find.fetchOne([cardNumber], { ($0.int(0), $0.string(1), $0.int(2)) }) {
+        if let (id, oldName, oldLimit) = try find.fetchOne(
+            CardNumber.matchParameters(cardNumber), { ($0.int(0), $0.string(1), $0.int(2)) })
+        {
             if oldName == name && oldLimit == loanLimit {
                 counts.unchanged += 1
                 return .unchanged(id: id)

@@ -42,6 +42,10 @@ extension LibraryStore {
                 card = Self.generatedCard(next)
             }
             let cardNumber = card!
+            // Cards are told apart by their key: c-0001 is taken when C-0001 is.
+            if let holder = try self.client(cardNumber: cardNumber) {
+                throw LibraryError.cardNumberTaken(holder.cardNumber)
+            }
             let id: Int?
             do {
                 id = try database.fetchOne(
@@ -73,16 +77,18 @@ extension LibraryStore {
         }
     }
 
-    /// The client with this card number, or nil.
+    /// The client with this card number (compared as ``CardNumber/key(_:)`` says: without white space around it,
+    /// whatever the case of its letters), or nil.
     ///
     /// ```swift
-    /// let client = try store.client(cardNumber: "C-000001")
+    /// let client = try store.client(cardNumber: "c-000001")  // the client of card C-000001
     /// ```
     public func client(cardNumber: String) throws -> Client? {
         try reading {
-            try database.fetchOne("SELECT \(Columns.client) FROM clients c WHERE c.card_number = ?", [cardNumber]) {
-                try Columns.client($0)
-            }
+            try database.fetchOne(
+                "SELECT \(Columns.client) FROM clients c WHERE \(CardNumber.matchSQL)",
+                CardNumber.matchParameters(cardNumber)
+            ) { try Columns.client($0) }
         }
     }
 

@@ -30,7 +30,9 @@ extension LibraryStore {
                 ON CONFLICT (client_id) DO UPDATE SET pin_hash = excluded.pin_hash, set_at = excluded.set_at
                 """,
                 [clientID, hash.encoded, now.iso8601])
-            try database.execute("DELETE FROM sign_in_failures WHERE card_number = ?", [client.cardNumber])
+            try database.execute(
+                "DELETE FROM sign_in_failures WHERE card_number IN (?, ?)",
+                [CardNumber.key(client.cardNumber), client.cardNumber])
         }
     }
 
@@ -69,8 +71,8 @@ extension LibraryStore {
     public func pinMatches(cardNumber: String, pin: String) throws -> Bool {
         let hash = try reading {
             try database.fetchOne(
-                "SELECT p.pin_hash FROM clients c JOIN client_pins p ON p.client_id = c.id WHERE c.card_number = ?",
-                [cardNumber]
+                "SELECT p.pin_hash FROM clients c JOIN client_pins p ON p.client_id = c.id WHERE \(CardNumber.matchSQL)",
+                CardNumber.matchParameters(cardNumber)
             ) { $0.string(0) }
         }
         guard let hash else { return false }
@@ -83,8 +85,8 @@ extension LibraryStore {
     ///
     /// Throws `AuthError.signInFailed` for an unknown card, a card without a PIN or a wrong PIN alike (each checked
     /// against an Argon2id hash, a dummy one when there is none, so they also take as long), and records the failure
-    /// for the card number, trimmed of surrounding white space as `addClient` trims it (so " C-0001 " is C-0001,
-    /// and counts toward C-0001's lock-out). After `AccessRules.maxFailedSignIns` failures within
+    /// for the card number as ``CardNumber/key(_:)`` compares it (so " c-0001 " is C-0001, and counts toward
+    /// C-0001's lock-out). After `AccessRules.maxFailedSignIns` failures within
     /// `AccessRules.lockOutWindowSeconds` the card is refused with `AuthError.lockedOut(retryAfter:)`, whatever the
     /// PIN, until the oldest of them is that old. The check is repeated in the write transaction, so parallel guesses
     /// cannot get past the limit. A success clears the card's failures. Takes about 0.1 s (the hash); call it
@@ -95,8 +97,10 @@ extension LibraryStore {
     /// print(session.token, session.clientID)
     /// ```
     public func signIn(cardNumber: String, pin: String, now: Timestamp) throws -> SignIn {
-        let card = trimmed(cardNumber)
-        let isCard = !card.isEmpty && (try? TextField.cardNumber.check(card)) != nil
+        let typed = trimmed(cardNumber)
+        let isCard = !typed.isEmpty && (try? TextField.cardNumber.check(typed)) != nil
+        // Failures and the lock-out count per card key, so C-0001 and c-0001 share their five tries.
+        let card = CardNumber.key(typed)
         if isCard, let retryAfter = try reading({ try lockOut(card: card, now: now) }) {
             throw AuthError.lockedOut(retryAfter: retryAfter)
         }
@@ -104,8 +108,11 @@ extension LibraryStore {
             isCard
             ? try reading {
                 try database.fetchOne(
-                    "SELECT c.id, p.pin_hash FROM clients c JOIN client_pins p ON p.client_id = c.id WHERE c.card_number = ?",
-                    [card]
+                    """
+                    SELECT c.id, p.pin_hash FROM clients c JOIN client_pins p ON p.client_id = c.id
+                    WHERE \(CardNumber.matchSQL)
+                    """,
+                    CardNumber.matchParameters(typed)
                 ) { ($0.int(0), $0.string(1)) }
             } : nil
         // Always one Argon2id verification, so an unknown card takes as long as a wrong PIN.

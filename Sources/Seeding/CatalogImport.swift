@@ -319,14 +319,14 @@ public enum CatalogImport {
             for (index, record) in file.clients.enumerated() {
                 defer { ticker.advance() }
                 let line = file.lines[index]
-                if let first = seen[record.cardNumber] {
+                if let first = seen[CardNumber.key(record.cardNumber)] {
                     report.clients.skipped += 1
                     report.warn(
                         "\(file.name): line \(line) repeats card number \(record.cardNumber) of \(first.file) line "
                             + "\(first.line); skipped")
                     continue
                 }
-                seen[record.cardNumber] = (file.name, line)
+                seen[CardNumber.key(record.cardNumber)] = (file.name, line)
                 let id: Int
                 do {
                     switch try importer.importClient(

@@ -27,6 +27,11 @@ import Testing
         #expect(throws: LibraryError.cardNumberTaken("C-000001")) {
             try store.addClient(name: "Eve", cardNumber: "C-000001", now: fixture.now)
         }
+        // Cards are told apart without regard to the case of their letters (CardNumber.key).
+        #expect(throws: LibraryError.cardNumberTaken("C-000001")) {
+            try store.addClient(name: "Eve", cardNumber: " c-000001", now: fixture.now)
+        }
+        #expect(try store.client(cardNumber: "c-000002")?.name == "Bob")
         #expect(throws: LibraryError.self) { try store.addClient(name: "   ", now: fixture.now) }
         #expect(throws: LibraryError.self) { try store.addClient(name: "Eve", loanLimit: -1, now: fixture.now) }
         #expect(try store.allClients().count == 2)

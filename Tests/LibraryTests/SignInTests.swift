@@ -28,6 +28,31 @@ struct SignInTests {
         }
     }
 
+    @Test(
+        "a card number is read whatever the case of its letters, and its variants share one lock-out",
+        arguments: StoreKind.available)
+    func cardNumbersIgnoreCase(kind: StoreKind) throws {
+        let fixture = try Fixture(kind: kind)
+        let store = fixture.store
+        try store.setPIN(clientID: fixture.ann.id, pin: "4821", now: fixture.now)
+        let lower = fixture.ann.cardNumber.lowercased()
+        #expect(lower != fixture.ann.cardNumber)
+        #expect(try store.signIn(cardNumber: lower, pin: "4821", now: fixture.now).clientID == fixture.ann.id)
+        #expect(try store.pinMatches(cardNumber: " " + lower, pin: "4821"))
+        // Five failures spread over the variants lock the card for all of them.
+        for (index, card) in [lower, fixture.ann.cardNumber, lower, fixture.ann.cardNumber, lower].enumerated() {
+            #expect(throws: AuthError.signInFailed) {
+                try store.signIn(cardNumber: card, pin: "0000", now: fixture.now.plus(Int64(index)))
+            }
+        }
+        #expect(throws: AuthError.lockedOut(retryAfter: 15 * 60 - 5)) {
+            try store.signIn(cardNumber: fixture.ann.cardNumber, pin: "4821", now: fixture.now.plus(5))
+        }
+        // Setting the PIN again clears the card's failures, whichever way they were typed.
+        try store.setPIN(clientID: fixture.ann.id, pin: "4821", now: fixture.now.plus(6))
+        #expect(try store.signIn(cardNumber: lower, pin: "4821", now: fixture.now.plus(7)).clientID == fixture.ann.id)
+    }
+
     @Test(arguments: StoreKind.available)
     func thePINIsKeptOnlyAsAnArgon2idHash(kind: StoreKind) throws {
         let fixture = try Fixture(kind: kind)

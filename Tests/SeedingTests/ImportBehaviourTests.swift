@@ -29,6 +29,19 @@ struct ImportBehaviourTests {
         #expect(try library.dump() == after)
     }
 
+    @Test("a clients file matches cards whatever the case of their letters, and a repeat in another case is skipped")
+    func cardsIgnoreCase() throws {
+        let library = try TestLibrary()
+        try library.write("clients.csv", "name,card_number,loan_limit\nAda,A-1,3\n")
+        _ = try library.importFiles(["clients.csv"])
+        try library.write("again.csv", "name,card_number,loan_limit\nAda Lovelace,a-1,4\nAda Again,A-1,2\n")
+        let report = try library.importFiles(["again.csv"])
+        #expect(report.clients == ImportReport.Counts(updated: 1, skipped: 1))
+        #expect(report.warnings.count == 1 && report.warnings[0].contains("repeats card number A-1"))
+        // The card keeps the way it was first written.
+        #expect(try library.clients() == [ClientRecord(name: "Ada Lovelace", cardNumber: "A-1", loanLimit: 4)])
+    }
+
     @Test("changed fields update the matched rows in place")
     func updates() throws {
         let library = try TestLibrary()
