@@ -188,13 +188,25 @@ struct ProgressBar {
     var callback: ImportProgress? {
         guard isShown else { return nil }
         let console = context.console
+        let width = context.options.width
         return { done, total in
             guard total >= 20_000 else { return }
-            let width = 30
-            let filled = total > 0 ? min(width, done * width / total) : width
-            let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
-            console.err("\r\(bar) \(done)/\(total) rows")
+            console.err("\r" + Self.line(done: done, total: total, width: width))
         }
+    }
+
+    /// The bar's line for a terminal `width` columns wide: at most `width - 1` of them (a line filling the last
+    /// column wraps on some terminals, and each redraw would leave a line behind): up to 30 cells of bar, then the
+    /// counts; the counts alone when there is no room for 5 cells of bar.
+    ///
+    ///     ProgressBar.line(done: 10_000, total: 20_000, width: 30)  // "██████······ 10000/20000 rows"
+    static func line(done: Int, total: Int, width: Int) -> String {
+        let room = max(1, width - 1)
+        let counts = "\(done)/\(total) rows"
+        let barWidth = min(30, room - counts.count - 1)
+        guard barWidth >= 5 else { return String(counts.prefix(room)) }
+        let filled = total > 0 ? min(barWidth, done * barWidth / total) : barWidth
+        return String(repeating: "█", count: filled) + String(repeating: "·", count: barWidth - filled) + " " + counts
     }
 
     func finish() {
