@@ -126,6 +126,10 @@ public enum ISBN {
         case .shape: throw Problem(reason: "'\(value)' is not an ISBN (10 or 13 digits)")
         case .prefix: throw Problem(reason: "'\(value)' is not an ISBN (an ISBN-13 starts with 978 or 979)")
         case .checkDigit: throw Problem(reason: "'\(value)' is not an ISBN (its check digit does not match)")
+        case .restoredCheckDigit:
+            throw Problem(
+                reason: "'\(value)' is not an ISBN (its check digit does not match, even with the leading zeros a "
+                    + "spreadsheet may have dropped put back)")
         case .zeros: throw Problem(reason: "'\(value)' is not an ISBN (only zeros: a placeholder)")
         }
     }
@@ -141,6 +145,8 @@ public enum ISBN {
     private enum Parsed {
         case usable(String)
         case shape, prefix, checkDigit, zeros
+        /// Seven to nine digits whose check digit does not hold even with the leading zeros put back.
+        case restoredCheckDigit
     }
 
     /// What a float a spreadsheet wrote holds.
@@ -232,7 +238,7 @@ public enum ISBN {
                 for index in stride(from: count - 1, through: 0, by: -1) { buffer[index + zeros] = buffer[index] }
                 for index in 0..<zeros { buffer[index] = UInt8(ascii: "0") }
                 let body = UnsafeBufferPointer(rebasing: buffer[..<9])
-                guard checkValue10(body) == Int(buffer[9]) - 0x30 else { return .shape }
+                guard checkValue10(body) == Int(buffer[9]) - 0x30 else { return .restoredCheckDigit }
                 guard !body.allSatisfy(isZero) else { return .zeros }
                 return .usable(thirteen(fromTenBody: body))
             }

@@ -32,7 +32,8 @@ import Testing
             ("9.78043902348e+12", "last digits are lost"), ("9.780439023482e+12", "may have turned"),
             ("9780439023481.5", "10 or 13 digits"), ("9.780439023481e-12", "10 or 13 digits"),
             ("1.2.3", "10 or 13 digits"), ("1e+", "10 or 13 digits"),
-            ("439023484", "10 or 13 digits"), ("12345678901", "10 or 13 digits"),
+            ("439023484", "even with the leading zeros"), ("812971060", "check digit does not match"),
+            ("12345678901", "10 or 13 digits"),
         ])
     func unusableISBNs(text: String, why: String) {
         #expect(throws: ISBN.Problem.self) { try ISBN.normalized(text) }
