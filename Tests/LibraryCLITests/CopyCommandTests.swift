@@ -49,7 +49,12 @@ import Testing
         sandbox.makeSmallLibrary()
         #expect(sandbox.run(["copy", "--from", sandbox.database]).code == 64)
         #expect(sandbox.run(["copy", "--from", sandbox.database, "--to", sandbox.database]).code == 64)
-        let missing = sandbox.run(["copy", "--from", sandbox.directory + "/missing.sqlite", "--to", "x.sqlite"])
+        let source = sandbox.directory + "/missing.sqlite"
+        let target = sandbox.directory + "/x.sqlite"
+        let missing = sandbox.run(["copy", "--from", source, "--to", target])
         #expect(missing.code == 73, "\(missing.err)")
+        // It names the missing source and does not advise creating it (an empty library is nothing to copy).
+        #expect(missing.err == "Error: the library to copy from, '\(source)', does not exist; nothing was copied.\n")
+        #expect(!FileManager.default.fileExists(atPath: source) && !FileManager.default.fileExists(atPath: target))
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParsing
 import Formats
+import Glibc
 import Library
 import PostgreSQL
 import Rendering
@@ -149,6 +150,12 @@ enum DatabaseCommands {
         for path in [from, to] { try PostgreSQLURL.checkNotKeywordValue(path) }
         if from == to {
             throw Failure(message: "--from and --to name the same library; nothing was copied.", code: .usage)
+        }
+        // A missing source is no library to copy: say so, rather than how to create it.
+        var info = stat()
+        if !PostgreSQLURL.isURL(from), stat(from, &info) != 0, errno == ENOENT {
+            throw Failure(
+                message: "the library to copy from, '\(from)', does not exist; nothing was copied.", code: .cannotWrite)
         }
         let sourceStore = try source.openMigratedStore(.reads).store
         let targetStore = try target.openMigratedStore(.writes).store
