@@ -15,12 +15,13 @@ enum AccessCommands {
         case (nil, true): owner = .librarian
         case (_?, true):
             throw Failure(
-                message: "Give --client ID or --librarian, not both. See '\(context.program) tokens create --help'.",
+                message:
+                    "Give --client ID or --librarian, not both. See '\(CommandContext.programName) tokens create --help'.",
                 code: .usage)
         case (nil, false):
             throw Failure(
                 message: "Whose token is it? Give --client ID (a client's token) or --librarian. "
-                    + "See '\(context.program) tokens create --help'.",
+                    + "See '\(CommandContext.programName) tokens create --help'.",
                 code: .usage)
         }
         let now = try context.now

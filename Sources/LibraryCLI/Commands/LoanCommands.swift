@@ -51,7 +51,8 @@ enum LoanCommands {
             context.console.out(document.serialized(pretty: true) + "\n")
         case .text:
             guard !loans.isEmpty else {
-                context.say("\(client.name) has no books on loan. Take one with: \(context.program) take <book-id>")
+                context.say(
+                    "\(client.name) has no books on loan. Take one with: \(context.clientProgram) take <book-id>")
                 return .success
             }
             var table = TextTable(columns: [
@@ -126,7 +127,7 @@ enum LoanCommands {
                 try store.clientScreen(
                     clientID: client.id, page: 1, perPage: ListCommand.defaultPerPage, now: now)
             }
-            return LibraryScreen.snapshot(from: screen, program: context.program)
+            return LibraryScreen.snapshot(from: screen, program: context.clientProgram)
         }
         for id in repeated { context.note("Book #\(id) is named more than once; it counts once.") }
         try context.writeReported(store) { store in
