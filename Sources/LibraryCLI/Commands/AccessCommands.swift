@@ -75,13 +75,13 @@ enum AccessCommands {
                 return .success
             }
             var table = TextTable(columns: [
-                .init("ID", alignRight: true), .init("Role"), .init("Client", alignRight: true), .init("Label"),
+                .init("ID", alignRight: true), .init("Role"), .init("Client", alignRight: true), .init("Label", .text),
                 .init("Created"), .init("Last used"), .init("Revoked"),
             ])
             for token in tokens {
                 table.append([
                     String(token.id), token.owner.role, token.owner.clientID.map(String.init) ?? "", token.label,
-                    token.createdAt.iso8601, token.lastUsedAt?.iso8601 ?? "never", token.revokedAt?.iso8601 ?? "",
+                    token.createdAt.minute, token.lastUsedAt?.minute ?? "never", token.revokedAt?.minute ?? "",
                 ])
             }
             context.console.out(table.render(width: context.options.width))

@@ -62,7 +62,8 @@ enum BookCommands {
                 return .success
             }
             var table = TextTable(columns: [
-                .init("ID", alignRight: true), .init("Title"), .init("Author"), .init("Year", alignRight: true),
+                .init("ID", alignRight: true), .init("Title", .text), .init("Author", .text),
+                .init("Year", alignRight: true),
                 .init("Status"),
             ])
             for entry in result.entries {

@@ -56,7 +56,8 @@ enum LoanCommands {
                 return .success
             }
             var table = TextTable(columns: [
-                .init("Due"), .init("ID", alignRight: true), .init("Title"), .init("Author"), .init("Renewed"),
+                .init("Due"), .init("ID", alignRight: true), .init("Title", .text), .init("Author", .text),
+                .init("Renewed"),
             ])
             for loaned in loans {
                 table.append([
@@ -89,7 +90,8 @@ enum LoanCommands {
                 return .success
             }
             var table = TextTable(columns: [
-                .init("Returned"), .init("Taken"), .init("ID", alignRight: true), .init("Title"), .init("Author"),
+                .init("Returned"), .init("Taken"), .init("ID", alignRight: true), .init("Title", .text),
+                .init("Author", .text),
             ])
             for loaned in loans {
                 table.append([
