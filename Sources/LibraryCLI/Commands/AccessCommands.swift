@@ -13,16 +13,9 @@ enum AccessCommands {
         switch (context.options.clientID, parsed.flag("librarian")) {
         case (let id?, false): owner = .client(id)
         case (nil, true): owner = .librarian
-        case (_?, true):
-            throw Failure(
-                message:
-                    "Give --client ID or --librarian, not both. See '\(CommandContext.programName) tokens create --help'.",
-                code: .usage)
-        case (nil, false):
-            throw Failure(
-                message: "Whose token is it? Give --client ID (a client's token) or --librarian. "
-                    + "See '\(CommandContext.programName) tokens create --help'.",
-                code: .usage)
+        case (_?, true), (nil, false):
+            // The parser gives exactly one of them (`oneOf` in the command's spec).
+            throw InternalError("tokens create ran without exactly one of --client and --librarian")
         }
         let now = try context.now
         let store = try context.openStore(.writes)
