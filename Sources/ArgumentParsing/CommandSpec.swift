@@ -40,6 +40,9 @@ public struct CommandSpec: Equatable, Sendable {
     public var version: String?
     /// Free-text sections appended to this command's help, e.g. EXIT CODES and ENVIRONMENT.
     public var extraHelpSections: [HelpSection]
+    /// Names of options (its own or global ones) of which exactly one must be given, such as `["client",
+    /// "librarian"]`: the usage shows them as `(--client <id> | --librarian)`, and the parser refuses none or two.
+    public var oneOf: [String]
 
     /// Creates a command.
     ///
@@ -50,7 +53,8 @@ public struct CommandSpec: Equatable, Sendable {
     public init(
         name: String, abstract: String = "", discussion: String = "", arguments: [ArgumentSpec] = [],
         options: [OptionSpec] = [], globalOptions: [OptionSpec] = [], subcommands: [CommandSpec] = [],
-        defaultSubcommand: String? = nil, version: String? = nil, extraHelpSections: [HelpSection] = []
+        defaultSubcommand: String? = nil, version: String? = nil, extraHelpSections: [HelpSection] = [],
+        oneOf: [String] = []
     ) {
         precondition(
             arguments.dropLast().allSatisfy { !$0.isRepeating }, "Only the last argument of '\(name)' may repeat")
@@ -67,6 +71,7 @@ public struct CommandSpec: Equatable, Sendable {
         self.defaultSubcommand = defaultSubcommand
         self.version = version
         self.extraHelpSections = extraHelpSections
+        self.oneOf = oneOf
     }
 
     // MARK: - Lookup

@@ -100,7 +100,12 @@ extension ArgumentParser {
     private func usageItems(_ command: CommandSpec, path: [String]) -> [String] {
         var items = [root.name] + path
         if path.isEmpty, !root.globalOptions.isEmpty { items.append("[<options>]") }
-        for option in command.options {
+        // Options of which one must be given come first, as one item: `(--client <id> | --librarian)`.
+        let choice = command.oneOf.compactMap { name in
+            (command.options + root.globalOptions).first { $0.name == name }?.display
+        }
+        if !choice.isEmpty { items.append("(" + choice.joined(separator: " | ") + ")") }
+        for option in command.options where !command.oneOf.contains(option.name) {
             let written = option.display + (option.kind == .repeatingValue ? " ..." : "")
             items.append(option.isRequired ? written : "[\(written)]")
         }

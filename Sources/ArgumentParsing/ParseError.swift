@@ -17,6 +17,8 @@ public enum ParseError: Error, Equatable, Sendable {
     case missingValue(option: String)
     /// A required argument or required option was not given.
     case missingArgument(String)
+    /// None of the options of which the command needs exactly one (`CommandSpec.oneOf`), shown as in usage.
+    case missingChoice([String])
     /// A positional word the command has no place for.
     case unexpectedArgument(String)
     /// A flag written with `=value`.
@@ -44,6 +46,8 @@ public enum ParseError: Error, Equatable, Sendable {
             "Missing value for '\(option)'."
         case .missingArgument(let argument):
             "Missing expected argument '\(argument)'."
+        case .missingChoice(let options):
+            "Missing one of " + options.map { "'\($0)'" }.joined(separator: " or ") + "."
         case .unexpectedArgument(let word):
             "Unexpected argument '\(word)'."
         case .unexpectedValue(let option, let value):

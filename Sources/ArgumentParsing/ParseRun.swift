@@ -188,6 +188,10 @@ struct ParseRun {
         if let missing = availableOptions.first(where: { $0.isRequired && optionValues[$0.name] == nil }) {
             throw fail(.missingArgument(missing.display))
         }
+        let choice = command.oneOf.compactMap(option(named:))
+        let chosen = choice.filter { optionValues[$0.name] != nil || flagCounts[$0.name, default: 0] > 0 }
+        if !choice.isEmpty && chosen.isEmpty { throw fail(.missingChoice(choice.map(\.display))) }
+        if chosen.count > 1 { throw fail(.conflictingOptions(chosen[0].display, chosen[1].display)) }
         return ParsedCommand(
             path: path, optionValues: optionValues, flagCounts: flagCounts, argumentValues: argumentValues,
             availableOptions: availableOptions, availableArguments: command.arguments)

@@ -18,6 +18,34 @@ public enum Availability: Sendable, Hashable {
     case lost
     /// Withdrawn from the collection.
     case withdrawn
+
+    /// The name JSON documents give it (the screen's book items, `serve`'s books, `--json books`): `available`,
+    /// `yours`, `on-loan`, `lost` or `withdrawn`.
+    ///
+    /// ```swift
+    /// Availability.onLoan(dueAt: due).name  // "on-loan"
+    /// ```
+    public var name: String {
+        switch self {
+        case .available: "available"
+        case .heldByYou: "yours"
+        case .onLoan: "on-loan"
+        case .lost: "lost"
+        case .withdrawn: "withdrawn"
+        }
+    }
+
+    /// When the loan ends, for a book on loan; nil otherwise.
+    ///
+    /// ```swift
+    /// entry.availability.dueAt?.iso8601  // "2026-12-13T10:00:00Z"
+    /// ```
+    public var dueAt: Timestamp? {
+        switch self {
+        case .heldByYou(let due), .onLoan(let due): due
+        case .available, .lost, .withdrawn: nil
+        }
+    }
 }
 
 /// A book with its availability for the viewing client.

@@ -180,6 +180,24 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
         }
     }
 
+    /// The date and the time to the minute in UTC, "2026-11-29 14:40": what a table of the command line shows of a
+    /// time (the JSON documents keep `iso8601`).
+    ///
+    /// ```swift
+    /// print("created \(token.createdAt.minute)")
+    /// ```
+    public var minute: String {
+        let c = components
+        return String(unsafeUninitializedCapacity: 16) { text in
+            Self.writeDate(c.year, c.month, c.day, into: text)
+            text[10] = UInt8(ascii: " ")
+            Self.writeTwoDigits(c.hour, into: text, at: 11)
+            text[13] = UInt8(ascii: ":")
+            Self.writeTwoDigits(c.minute, into: text, at: 14)
+            return 16
+        }
+    }
+
     /// Same as `iso8601`.
     ///
     /// ```swift

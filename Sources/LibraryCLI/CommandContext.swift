@@ -75,8 +75,35 @@ struct CommandContext {
     /// `LIBRARY_NOW` is bad, so commands that do not use the clock are not broken by it.
     var recordingTime: Timestamp { (try? now) ?? systemNow }
 
-    /// How to write a command that acts on the same database and client, for hints and actions.
-    var program: String { "librarycli" }
+    /// The program's name, for naming a command in a message ("See 'librarycli take --help'").
+    static let programName = "librarycli"
+
+    /// How to write a command that acts on the same database, for the commands hints name: `librarycli`, with
+    /// `--db` when it was given on the command line (`librarycli --db my.sqlite`). A database from `LIBRARY_DB` or the
+    /// default one is left out, as the environment gives it again. A PostgreSQL URL is written without its password
+    /// (which `PGPASSWORD` or `~/.pgpass` gives).
+    ///
+    ///     context.program  // "librarycli --db 'my lib.sqlite'" for `librarycli --db "my lib.sqlite" clients`
+    var program: String {
+        guard let path = parsed.string("db"), !path.isEmpty else { return Self.programName }
+        return "\(Self.programName) \(Self.databaseArgument(options.database.displayName))"
+    }
+
+    /// How to write a command that acts on the same database as the same client, for the screen's actions and the
+    /// hints of the commands that act as a client: `program`, with `--client` when it was given on the command line
+    /// (`librarycli --db my.sqlite --client 2`). A client from `LIBRARY_CLIENT` or the default one is left out.
+    var clientProgram: String {
+        guard let id = options.clientID else { return program }
+        return "\(program) --client \(id)"
+    }
+
+    /// `--db PATH` as a shell word, so a hint can be pasted as it is; a path that starts with `-` is written
+    /// `--db=PATH`, since `--db` takes no value that looks like an option.
+    ///
+    ///     CommandContext.databaseArgument("my lib.sqlite")  // "--db 'my lib.sqlite'"
+    static func databaseArgument(_ path: String) -> String {
+        path.hasPrefix("-") ? "--db=" + shellQuoted(path) : "--db " + shellQuoted(path)
+    }
 
     // MARK: - The database
 
@@ -104,7 +131,7 @@ struct CommandContext {
         if use == .writes {
             note(
                 "Created a new, empty library at \(path). Add the demo catalog with: "
-                    + "\(program) --db \(shellQuoted(path)) seed")
+                    + "\(Self.programName) \(Self.databaseArgument(path)) seed")
         } else if use == .fills {
             note("Created a new, empty library at \(path).")
         }
@@ -143,7 +170,7 @@ struct CommandContext {
                 guard use != .reads || !status.applied.isEmpty else {
                     throw Failure(
                         message: "the PostgreSQL database \(options.database.displayName) holds no library yet; "
-                            + "nothing was created. Create it with: \(program) --db URL init",
+                            + "nothing was created. Create it with: \(Self.programName) --db URL init",
                         code: .cannotWrite)
                 }
                 try migrator.migrate(connection, appliedAt: recordingTime.iso8601)
@@ -247,7 +274,7 @@ struct CommandContext {
         guard count <= LibraryStore.maxPerPage else {
             throw Failure(
                 message: "--all shows at most \(LibraryStore.maxPerPage) books and this library has \(count): "
-                    + "use --page and --per-page. See '\(program) \(parsed.path.joined(separator: " ")) --help'.",
+                    + "use --page and --per-page. See '\(Self.programName) \(parsed.path.joined(separator: " ")) --help'.",
                 code: .usage)
         }
         return max(count, 1)
@@ -330,7 +357,7 @@ struct CommandContext {
             if use == .reads && !options.database.isDefault {
                 throw Failure(
                     message: "database '\(path)' is an empty file and holds no library yet; nothing was changed. "
-                        + "Create it with: \(program) --db \(shellQuoted(path)) init",
+                        + "Create it with: \(Self.programName) \(Self.databaseArgument(path)) init",
                     code: .cannotWrite)
             }
             return false
@@ -346,7 +373,7 @@ struct CommandContext {
         if use == .reads && !options.database.isDefault {
             throw Failure(
                 message: "database '\(path)' does not exist; nothing was created. Create it with: "
-                    + "\(program) --db \(shellQuoted(path)) init",
+                    + "\(Self.programName) \(Self.databaseArgument(path)) init",
                 code: .cannotWrite)
         }
         let directory = parentDirectory(of: path)

@@ -133,11 +133,13 @@ public enum CommandLineSpec {
                     books and clients). Only the token's SHA-256 is kept: it cannot be shown again.
                     """,
                 options: [
+                    .value("client", valueName: "id", help: "The client whose token it is: it acts only as them."),
                     .flag("librarian", help: "A librarian's token instead of a client's."),
                     .value(
                         "label", valueName: "text", help: "What the token is for, such as \"Ann's phone\".",
                         isFreeText: true),
-                ]),
+                ],
+                oneOf: ["client", "librarian"]),
             CommandSpec(
                 name: "revoke", abstract: "Revoke a token: it stops working at once.",
                 arguments: [.required("token-id", help: "The id of the token (see 'tokens list').")]),

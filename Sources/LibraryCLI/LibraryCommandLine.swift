@@ -121,7 +121,7 @@ public enum LibraryCommandLine {
         let name = context.parsed.argument("shell") ?? ""
         if context.options.format == .json {
             throw Failure(
-                message: "'\(context.program) completion' prints a shell script, which has no JSON form: "
+                message: "'\(CommandContext.programName) completion' prints a shell script, which has no JSON form: "
                     + "leave out --json and --format.",
                 code: .usage)
         }

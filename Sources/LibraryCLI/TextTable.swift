@@ -2,19 +2,31 @@ import Rendering
 
 /// A plain table for terminal output: a header row, aligned columns, cut with `…` to fit the width.
 ///
-/// The last column takes what room is left; numbers can be right-aligned.
+/// Numbers can be right-aligned. When the table is too wide, free text (titles, authors, names, labels) gives way
+/// first, so that facts of a fixed width (ids, dates, times, numbers, statuses) stay whole; only when the text has no
+/// more to give are the facts cut too.
 ///
 /// For example:
 ///
-///     var table = TextTable(columns: [.init("ID", alignRight: true), .init("Title")])
-///     table.append(["12", "Dune"])
+///     var table = TextTable(columns: [.init("ID", alignRight: true), .init("Title", .text), .init("Due")])
+///     table.append(["12", "Dune", "2026-12-17"])
 ///     print(table.render(width: 80))
 struct TextTable {
     struct Column {
+        /// What a column's values are, which decides which columns are cut first when the table is too wide.
+        enum Content {
+            /// Values of a fixed width that mean nothing cut (ids, dates, times, numbers, statuses): cut last.
+            case fact
+            /// Free text of any length (titles, authors, names, labels): cut first.
+            case text
+        }
+
         var title: String
+        var content: Content
         var alignRight: Bool
-        init(_ title: String, alignRight: Bool = false) {
+        init(_ title: String, _ content: Content = .fact, alignRight: Bool = false) {
             self.title = title
+            self.content = content
             self.alignRight = alignRight
         }
     }
@@ -39,15 +51,19 @@ struct TextTable {
             ([columns[index].title] + rows.map { $0[index] }).map(DisplayWidth.of).max() ?? 0
         }
         // Columns two cells apart, one when that leaves each too little room; the widest columns shrink until the
-        // table fits, each keeping at least 3 cells (fewer when the width has no room for 3).
+        // table fits, each keeping at least 3 cells (fewer when the width has no room for 3): first the columns of
+        // free text, then, when they have no more to give, all of them.
         let gap = widths.reduce(0, +) + 2 * (count - 1) <= width || 5 * count - 2 <= width ? 2 : 1
         let available = max(width - gap * (count - 1), count)
         let least = min(3, max(1, available / max(1, count)))
-        while widths.reduce(0, +) > available {
-            guard let widest = widths.indices.max(by: { widths[$0] < widths[$1] }), widths[widest] > least else {
-                break
+        let text = columns.indices.filter { columns[$0].content == .text }
+        for shrinking in [text, Array(columns.indices)] {
+            while widths.reduce(0, +) > available {
+                guard let widest = shrinking.max(by: { widths[$0] < widths[$1] }), widths[widest] > least else {
+                    break
+                }
+                widths[widest] -= 1
             }
-            widths[widest] -= 1
         }
         func line(_ cells: [String]) -> String {
             var parts: [String] = []

@@ -216,25 +216,25 @@ public enum LibraryScreen {
                 Action(
                     id: "take", title: "Take", command: "\(program) take \(book.id)",
                     request: ActionRequests.take(book.id, screenQuery: screenQuery), disabledReason: takeRefusal))
-            fields.append(Field("availability", .string("available")))
+            fields.append(Field("availability", .string(entry.availability.name)))
         case .heldByYou(let dueAt):
             badges.append(Badge(text: "✓ yours", style: .positive))
             actions.append(
                 Action(
                     id: "return", title: "Return", command: "\(program) return \(book.id)",
                     request: ActionRequests.returnBook(book.id, screenQuery: screenQuery)))
-            fields.append(Field("availability", .string("yours")))
+            fields.append(Field("availability", .string(entry.availability.name)))
             fields.append(Field("dueAt", .string(dueAt.iso8601)))
         case .onLoan(let dueAt):
             badges.append(Badge(text: "on loan until \(dueAt.date)", style: .muted))
-            fields.append(Field("availability", .string("on-loan")))
+            fields.append(Field("availability", .string(entry.availability.name)))
             fields.append(Field("dueAt", .string(dueAt.iso8601)))
         case .lost:
             badges.append(Badge(text: "lost", style: .muted))
-            fields.append(Field("availability", .string("lost")))
+            fields.append(Field("availability", .string(entry.availability.name)))
         case .withdrawn:
             badges.append(Badge(text: "withdrawn", style: .muted))
-            fields.append(Field("availability", .string("withdrawn")))
+            fields.append(Field("availability", .string(entry.availability.name)))
         }
         if let year = book.year { fields.append(Field("year", .int(year))) }
         if let pages = book.pages { fields.append(Field("pages", .int(pages))) }

@@ -11,15 +11,8 @@ enum LibraryJSON {
             ("status", .string(book.status.rawValue)),
         ]
         if let availability {
-            switch availability {
-            case .available: members.append(("availability", "available"))
-            case .heldByYou(let due):
-                members += [("availability", "yours"), ("dueAt", .string(due.iso8601))]
-            case .onLoan(let due):
-                members += [("availability", "on-loan"), ("dueAt", .string(due.iso8601))]
-            case .lost: members.append(("availability", "lost"))
-            case .withdrawn: members.append(("availability", "withdrawn"))
-            }
+            members.append(("availability", .string(availability.name)))
+            if let due = availability.dueAt { members.append(("dueAt", .string(due.iso8601))) }
         }
         return .object(members: members)
     }

@@ -100,6 +100,49 @@ struct UsageErrorTests {
                 == "The options '--all' and '--page' cannot be used together.")
     }
 
+    @Test("one of several options: shown as a choice in usage, none or two refused with the usage line")
+    func oneOfOptions() throws {
+        let create = CommandSpec(
+            name: "create", abstract: "Create a token.",
+            options: [.flag("librarian", help: "A librarian's."), .value("label", valueName: "text", help: "Label.")],
+            oneOf: ["client", "librarian"])
+        let parser = ArgumentParser(
+            root: CommandSpec(
+                name: "librarycli", globalOptions: [.value("client", valueName: "id", help: "The client.")],
+                subcommands: [create]))
+        #expect(parser.usage(for: ["create"]) == "librarycli create (--client <id> | --librarian) [--label <text>]")
+        func outcome(_ line: String) -> ParseOutcome {
+            parser.parse(line.split(separator: " ").map(String.init))
+        }
+        #expect(
+            outcome("create --label x")
+                == .failure(UsageError(.missingChoice(["--client <id>", "--librarian"]), commandPath: ["create"])))
+        #expect(
+            outcome("--client 2 create --librarian")
+                == .failure(UsageError(.conflictingOptions("--client <id>", "--librarian"), commandPath: ["create"])))
+        guard case .command = outcome("--client 2 create") else {
+            Issue.record("--client before create")
+            return
+        }
+        guard case .command = outcome("create --librarian") else {
+            Issue.record("--librarian")
+            return
+        }
+        guard case .help = outcome("create --help") else {
+            Issue.record("help needs no choice")
+            return
+        }
+        let output = parser.output(for: outcome("create"))
+        #expect(
+            output?.text == """
+                Error: Missing one of '--client <id>' or '--librarian'.
+                Usage: librarycli create (--client <id> | --librarian) [--label <text>]
+                  See 'librarycli create --help' for more information.
+
+                """)
+        #expect(output?.exitCode == 64)
+    }
+
     @Test("a long usage line wraps under the first word")
     func wrapsUsage() throws {
         let output = try #require(Fixture.parser.output(for: Fixture.parse("list --serch x"), width: 50))

@@ -35,6 +35,32 @@ struct AccessCommandTests {
         #expect(json.out.components(separatedBy: "lc_").count == 2)  // the token once
     }
 
+    @Test("tokens create's usage names --client or --librarian; giving neither or both is a usage error with it")
+    func createUsage() throws {
+        let sandbox = Sandbox()
+        sandbox.makeSmallLibrary()
+        let usage =
+            "Usage: librarycli tokens create (--client <id> | --librarian) [--label <text>]\n"
+            + "  See 'librarycli tokens create --help' for more information.\n"
+        let none = sandbox.run(["tokens", "create", "--label", "x"])
+        #expect(none.code == 64)
+        #expect(none.err == "Error: Missing one of '--client <id>' or '--librarian'.\n" + usage)
+        for arguments in [
+            ["tokens", "create", "--client", "1", "--librarian"], ["--client", "1", "tokens", "create", "--librarian"],
+        ] {
+            let both = sandbox.run(arguments)
+            #expect(both.code == 64)
+            #expect(
+                both.err == "Error: The options '--client <id>' and '--librarian' cannot be used together.\n" + usage)
+        }
+        let help = sandbox.run(["--width", "100", "tokens", "create", "--help"])
+        #expect(help.out.contains("USAGE: librarycli tokens create (--client <id> | --librarian) [--label <text>]"))
+        #expect(help.out.contains("--client <id>           The client whose token it is"))
+        // --client before the command still gives the token's client.
+        let token = sandbox.run(["--json", "--client", "2", "tokens", "create"])
+        #expect(token.code == 0 && token.out.contains("\"clientId\": 2"), "\(token.out)")
+    }
+
     @Test("tokens create needs exactly one owner, an existing client and a clean label")
     func createRefusesBadInput() throws {
         let sandbox = Sandbox()
@@ -63,7 +89,7 @@ struct AccessCommandTests {
             sandbox.run(["tokens", "create", "--client", "2", "--label", "Jane's tablet"]).out.dropLast())
         let second = String(sandbox.run(["tokens", "create", "--librarian"]).out.dropLast())
         #expect(sandbox.run(["tokens", "revoke", "2"]).code == 0)
-        let text = sandbox.run(["tokens", "list"])
+        let text = sandbox.run(["--width", "100", "tokens", "list"])
         #expect(text.code == 0)
         #expect(text.out.contains("Jane's tablet") && text.out.contains("librarian") && text.out.contains("never"))
         let json = sandbox.run(["tokens", "list", "--json"])

@@ -19,7 +19,8 @@ import Testing
         #expect(copied.out.contains("\"loans\": 2") || copied.out.contains("\"loans\":2"), "\(copied.out)")
         for arguments in [["--json", "list"], ["history"], ["loans"], ["export"], ["tokens", "list"], ["clients"]] {
             let original = sandbox.run(arguments)
-            let copy = sandbox.run(["--db", target] + arguments)
+            // The copy named as the original is (LIBRARY_DB), so the screen's commands are the same.
+            let copy = sandbox.run(arguments, environment: ["LIBRARY_DB": target])
             #expect(copy.code == 0 && original.out == copy.out, "\(arguments): \(copy.err)")
         }
         #expect(sandbox.run(["--db", target, "migrate", "--check"]).code == 0)

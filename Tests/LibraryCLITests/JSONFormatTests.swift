@@ -116,4 +116,32 @@ struct JSONFormatTests {
         #expect(result.out.isEmpty)
         #expect(result.err.hasPrefix("Error: There is no book #99"))
     }
+
+    @Test("--json books gives machine values: the stored status, and availability and dueAt as the screen has them")
+    func bookAvailability() throws {
+        let sandbox = Sandbox()
+        sandbox.makeSmallLibrary()
+        let file = sandbox.directory + "/lost.csv"
+        try "title,status\nGone Girl,lost\nOld Atlas,withdrawn\n".write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(sandbox.run(["-q", "import", file]).code == 0)
+        sandbox.run(["take", "1"])
+        let books = try #require(try parseJSON(sandbox.run(["--json", "books"]).out)["books"] as? [[String: Any]])
+        func book(_ id: Int) throws -> [String: Any] { try #require(books.first { $0["id"] as? Int == id }) }
+        #expect(try book(1)["status"] as? String == "available")
+        #expect(try book(1)["availability"] as? String == "on-loan")
+        #expect(try book(1)["dueAt"] as? String == "2026-12-13T10:00:00Z")
+        #expect(try book(2)["status"] as? String == "available")
+        #expect(try book(2)["availability"] as? String == "available")
+        #expect(try book(2)["dueAt"] is NSNull)
+        #expect(try book(4)["status"] as? String == "lost" && book(4)["availability"] as? String == "lost")
+        #expect(try book(5)["status"] as? String == "withdrawn" && book(5)["availability"] as? String == "withdrawn")
+        // The screen names the book's availability with the same word.
+        let screen = sandbox.run(["--client", "2", "--json", "list"]).out
+        #expect(screen.contains("\"availability\": \"on-loan\""))
+        // The text table keeps its words.
+        #expect(sandbox.run(["books"]).out.contains("on loan until 2026-12-13"))
+        let added =
+            try parseJSON(sandbox.run(["--json", "books", "add", "--title", "New"]).out)["book"] as? [String: Any]
+        #expect(added?["status"] as? String == "available" && added?["availability"] as? String == "available")
+    }
 }

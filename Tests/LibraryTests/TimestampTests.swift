@@ -70,10 +70,12 @@ struct TimestampWritingTests {
             let date = "\(year)-\(two(c.month))-\(two(c.day))"
             #expect(timestamp.date == date)
             #expect(timestamp.iso8601 == "\(date)T\(two(c.hour)):\(two(c.minute)):\(two(c.second))Z")
+            #expect(timestamp.minute == "\(date) \(two(c.hour)):\(two(c.minute))")
             step += 1
             seconds += 86_400 * 97 + step % 86_400
         }
         #expect(Timestamp.latest.iso8601 == "9999-12-31T23:59:59Z")
         #expect(Timestamp.earliest.date == "0001-01-01")
+        #expect(Timestamp.latest.minute == "9999-12-31 23:59")
     }
 }

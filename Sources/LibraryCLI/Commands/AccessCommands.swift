@@ -13,15 +13,9 @@ enum AccessCommands {
         switch (context.options.clientID, parsed.flag("librarian")) {
         case (let id?, false): owner = .client(id)
         case (nil, true): owner = .librarian
-        case (_?, true):
-            throw Failure(
-                message: "Give --client ID or --librarian, not both. See '\(context.program) tokens create --help'.",
-                code: .usage)
-        case (nil, false):
-            throw Failure(
-                message: "Whose token is it? Give --client ID (a client's token) or --librarian. "
-                    + "See '\(context.program) tokens create --help'.",
-                code: .usage)
+        case (_?, true), (nil, false):
+            // The parser gives exactly one of them (`oneOf` in the command's spec).
+            throw InternalError("tokens create ran without exactly one of --client and --librarian")
         }
         let now = try context.now
         let store = try context.openStore(.writes)
@@ -74,13 +68,13 @@ enum AccessCommands {
                 return .success
             }
             var table = TextTable(columns: [
-                .init("ID", alignRight: true), .init("Role"), .init("Client", alignRight: true), .init("Label"),
+                .init("ID", alignRight: true), .init("Role"), .init("Client", alignRight: true), .init("Label", .text),
                 .init("Created"), .init("Last used"), .init("Revoked"),
             ])
             for token in tokens {
                 table.append([
                     String(token.id), token.owner.role, token.owner.clientID.map(String.init) ?? "", token.label,
-                    token.createdAt.iso8601, token.lastUsedAt?.iso8601 ?? "never", token.revokedAt?.iso8601 ?? "",
+                    token.createdAt.minute, token.lastUsedAt?.minute ?? "never", token.revokedAt?.minute ?? "",
                 ])
             }
             context.console.out(table.render(width: context.options.width))

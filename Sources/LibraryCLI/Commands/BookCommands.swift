@@ -62,7 +62,8 @@ enum BookCommands {
                 return .success
             }
             var table = TextTable(columns: [
-                .init("ID", alignRight: true), .init("Title"), .init("Author"), .init("Year", alignRight: true),
+                .init("ID", alignRight: true), .init("Title", .text), .init("Author", .text),
+                .init("Year", alignRight: true),
                 .init("Status"),
             ])
             for entry in result.entries {
@@ -133,15 +134,15 @@ enum BookCommands {
         }
     }
 
+    /// A book as `--json books` and `--json books add` write it: the catalog's fields, the stored `status`
+    /// (`available`, `lost`, `withdrawn`), and `availability` and `dueAt` as the screen's book items have them.
     static func bookJSON(_ book: Book, availability: Availability) -> JSONValue {
-        var dueAt: JSONValue = .null
-        if case .onLoan(let due) = availability { dueAt = .string(due.iso8601) }
-        if case .heldByYou(let due) = availability { dueAt = .string(due.iso8601) }
-        return .object(members: [
+        .object(members: [
             ("id", .int(book.id)), ("title", .string(book.title)), ("author", .string(book.author)),
             ("year", book.year.map { .int($0) } ?? .null), ("pages", book.pages.map { .int($0) } ?? .null),
             ("isbn", .init(optional: book.isbn)), ("description", .string(book.description)),
-            ("status", .string(status(availability))), ("dueAt", dueAt),
+            ("status", .string(book.status.rawValue)), ("availability", .string(availability.name)),
+            ("dueAt", .init(optional: availability.dueAt?.iso8601)),
         ])
     }
 }

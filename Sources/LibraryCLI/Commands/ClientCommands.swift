@@ -22,7 +22,7 @@ enum ClientCommands {
                 return .success
             }
             var table = TextTable(columns: [
-                .init("ID", alignRight: true), .init("Name"), .init("Card"), .init("Limit", alignRight: true),
+                .init("ID", alignRight: true), .init("Name", .text), .init("Card"), .init("Limit", alignRight: true),
                 .init("Default"),
             ])
             for client in clients {

@@ -18,7 +18,7 @@ enum ListCommand {
         let screen = try context.withDatabase {
             try LibraryScreen.load(from: store, clientID: client.id, range: range, search: search, now: now)
         }
-        let snapshot = LibraryScreen.snapshot(from: screen, showsAll: range == .all, program: context.program)
+        let snapshot = LibraryScreen.snapshot(from: screen, showsAll: range == .all, program: context.clientProgram)
         ScreenOutput.print(snapshot, context: context)
         return .success
     }

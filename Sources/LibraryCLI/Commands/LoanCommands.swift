@@ -51,11 +51,13 @@ enum LoanCommands {
             context.console.out(document.serialized(pretty: true) + "\n")
         case .text:
             guard !loans.isEmpty else {
-                context.say("\(client.name) has no books on loan. Take one with: \(context.program) take <book-id>")
+                context.say(
+                    "\(client.name) has no books on loan. Take one with: \(context.clientProgram) take <book-id>")
                 return .success
             }
             var table = TextTable(columns: [
-                .init("Due"), .init("ID", alignRight: true), .init("Title"), .init("Author"), .init("Renewed"),
+                .init("Due"), .init("ID", alignRight: true), .init("Title", .text), .init("Author", .text),
+                .init("Renewed"),
             ])
             for loaned in loans {
                 table.append([
@@ -88,7 +90,8 @@ enum LoanCommands {
                 return .success
             }
             var table = TextTable(columns: [
-                .init("Returned"), .init("Taken"), .init("ID", alignRight: true), .init("Title"), .init("Author"),
+                .init("Returned"), .init("Taken"), .init("ID", alignRight: true), .init("Title", .text),
+                .init("Author", .text),
             ])
             for loaned in loans {
                 table.append([
@@ -126,7 +129,7 @@ enum LoanCommands {
                 try store.clientScreen(
                     clientID: client.id, page: 1, perPage: ListCommand.defaultPerPage, now: now)
             }
-            return LibraryScreen.snapshot(from: screen, program: context.program)
+            return LibraryScreen.snapshot(from: screen, program: context.clientProgram)
         }
         for id in repeated { context.note("Book #\(id) is named more than once; it counts once.") }
         try context.writeReported(store) { store in

@@ -16,7 +16,7 @@ enum ServeCommand {
         let threads = try parsed.integer("threads", in: 1...256) ?? 4
         if context.options.format == .json {
             throw Failure(
-                message: "'\(context.program) serve' answers JSON over HTTP; leave out --json and --format.",
+                message: "'\(CommandContext.programName) serve' answers JSON over HTTP; leave out --json and --format.",
                 code: .usage)
         }
         let fixedNow: Timestamp? =
