@@ -38,7 +38,9 @@ extension Request {
 
 /// Bearer tokens: `Authorization: Bearer <token>` is checked against the store and the caller put in the request's
 /// storage (``PrincipalKey``). Routes that are public (health, sign-in, the API description, the web front) need no
-/// token and ignore any `Authorization` header (a stale one does not refuse a sign-in); every other request without one, or with an unknown or revoked one, is answered 401 with `WWW-Authenticate: Bearer`.
+/// token and ignore any `Authorization` header (a stale one does not refuse a sign-in); every other request without
+/// one (or with one of another scheme), or with an unknown or revoked one, is answered 401 with
+/// `WWW-Authenticate: Bearer`; a `Bearer` credential without its token is 400 `bad-authorization`.
 /// The token never appears in a problem, and the store compares only its hash.
 enum Authentication {
     /// Paths anyone may call (and the web front's, `WebRoutes.isPublic`).
@@ -61,8 +63,11 @@ enum Authentication {
             if isPublic(request.path) || request.method == .options { return try next(request) }
             guard let header = request.headers["Authorization"] else { throw missingToken() }
             guard let token = bearerToken(header) else {
+                // Another scheme (`Basic ...`) is no credentials this API knows: 401 without an error code, as
+                // RFC 6750 §3.1 asks; a `Bearer` credential without its token is a malformed request: 400.
+                guard isBearerScheme(header) else { throw missingToken() }
                 throw Problem(
-                    status: .unauthorized, code: "bad-authorization",
+                    status: .badRequest, code: "bad-authorization",
                     detail: "The Authorization header must be 'Bearer <token>'.",
                     headers: ["WWW-Authenticate": #"Bearer error="invalid_request""#])
             }
@@ -92,6 +97,15 @@ enum Authentication {
             detail: "This needs a bearer token: 'Authorization: Bearer <token>' (see 'librarycli tokens create' or "
                 + "POST /v1/sessions).",
             headers: ["WWW-Authenticate": "Bearer"])
+    }
+
+    /// Whether the header's scheme (its first word, in any case) is `Bearer`.
+    ///
+    ///     Authentication.isBearerScheme("bearer")     // true
+    ///     Authentication.isBearerScheme("Basic abc")  // false
+    static func isBearerScheme(_ header: String) -> Bool {
+        let scheme = header.utf8.prefix { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
+        return scheme.count == 6 && zip(scheme, "bearer".utf8).allSatisfy { $0 | 0x20 == $1 }
     }
 
     /// The token of a `Bearer` credential (the scheme in any case), or nil.

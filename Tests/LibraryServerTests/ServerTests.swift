@@ -28,8 +28,18 @@ struct AccessAndScreenTests {
             #expect(unknown.code == "unknown-token")
             #expect(unknown[header: "WWW-Authenticate"]?.hasPrefix("Bearer") == true)
             #expect(!unknown.text.contains("lc_not-a-real-token"))
+            // Another scheme is no credentials (RFC 6750 §3.1: 401 without an error code); a Bearer credential
+            // without its token is a malformed request, 400.
             let scheme = try call(service.port, "GET", "/v1/screen", headers: [("Authorization", "Basic abc")])
             #expect(scheme.status == 401)
+            #expect(scheme.code == "no-token")
+            #expect(scheme[header: "WWW-Authenticate"] == "Bearer")
+            for header in ["Bearer", "bearer \t", "Bearer\tabc"] {
+                let malformed = try call(service.port, "GET", "/v1/screen", headers: [("Authorization", header)])
+                #expect(malformed.status == 400, "\(header)")
+                #expect(malformed.code == "bad-authorization")
+                #expect(malformed[header: "WWW-Authenticate"] == #"Bearer error="invalid_request""#)
+            }
         }
     }
 
