@@ -99,6 +99,32 @@ enum Authentication {
             headers: ["WWW-Authenticate": "Bearer"])
     }
 
+    /// Whether `text` holds something shaped like a token, whole or cut short: `AccessRules.tokenPrefix` followed by
+    /// at least 8 URL-safe base64 characters. The access log redacts such values wherever they are sent.
+    ///
+    ///     Authentication.holdsToken("lc_3q2-7wEXAMPLE")  // true
+    ///     Authentication.holdsToken("lc_ and more")      // false
+    static func holdsToken(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        let prefix = Array(AccessRules.tokenPrefix.utf8)
+        var start = 0
+        while start + prefix.count + 8 <= bytes.count {
+            if bytes[start..<(start + prefix.count)].elementsEqual(prefix) {
+                let run = bytes[(start + prefix.count)...].prefix { byte in
+                    switch byte {
+                    case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+                        true
+                    default: false
+                    }
+                }
+                if run.count >= 8 { return true }
+            }
+            start += 1
+        }
+        return false
+    }
+
     /// Whether the header's scheme (its first word, in any case) is `Bearer`.
     ///
     ///     Authentication.isBearerScheme("bearer")     // true

@@ -156,6 +156,11 @@ import Testing
         #expect(line == "/v1/x?token=REDACTED&page=2&PIN=REDACTED&access_token=REDACTED&q=a%0Ab")
         #expect(LogRedaction.redact("/a b\n", secretWords: words) == "/a%20b%0A")
         #expect(LogRedaction.redact("/été\u{7F}?q=\t", secretWords: words) == "/%C3%A9t%C3%A9%7F?q=%09")
+        // Values the application calls secret are redacted whatever their key, in the query and the path.
+        let secret: (String) -> Bool = { $0.contains("sk_") }
+        #expect(
+            LogRedaction.redact("/a/sk_1/b?q=x%20sk_2&page=2&sk_3&pin=1", secretWords: words, isSecretValue: secret)
+                == "/a/REDACTED/b?q=REDACTED&page=2&REDACTED&pin=REDACTED")
     }
 
     @Test func eventFramesSplitDataLines() {

@@ -174,11 +174,20 @@ struct AccessAndScreenTests {
         let service = try library.start(log: { entry in lines.withLock { $0.append(entry.line) } })
         _ = try call(service.port, "GET", "/v1/screen?token=\(token)", token: token)
         _ = try call(service.port, "POST", "/v1/sessions", json: #"{"cardNumber":"C-0001","pin":"1111"}"#)
+        // A token under any other query key, cut short, in a path segment or as a bare query item is redacted too.
+        let short = String(token.prefix(12))
+        _ = try call(service.port, "GET", "/v1/screen?t=\(token)&page=1", token: token)
+        _ = try call(service.port, "GET", "/v1/screen?search=Bearer+\(short)", token: token)
+        _ = try call(service.port, "GET", "/v1/books/\(token)", token: token)
+        _ = try call(service.port, "GET", "/v1/screen?\(token)", token: token)
         service.stop()
         let logged = lines.withLock { $0 }
-        #expect(logged.count == 2)
+        #expect(logged.count == 6)
         #expect(!logged.joined().contains(token))
+        #expect(!logged.joined().contains(short))
         #expect(!logged.joined().contains("1111"))
+        #expect(logged.contains { $0.contains(" /v1/screen?t=REDACTED&page=1 ") })
+        #expect(logged.contains { $0.contains(" /v1/books/REDACTED ") })
     }
 }
 
