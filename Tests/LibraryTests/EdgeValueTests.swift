@@ -43,7 +43,7 @@ import Testing
         let error = #expect(throws: LibraryError.self) {
             try fixture.store.take(bookIDs: [1], clientID: fixture.ann.id, now: late)
         }
-        guard case .invalidInput(let reason) = error else {
+        guard case .invalidInput(let reason, _) = error else {
             Issue.record("expected invalidInput, got \(String(describing: error))")
             return
         }
