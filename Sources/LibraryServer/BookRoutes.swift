@@ -71,13 +71,14 @@ struct BookRoutes: Sendable {
                 ] + (capped.map { [("capped", JSONValue.bool($0))] } ?? [])), headers: headers)
     }
 
+    /// One book, as a page of `GET /v1/books` shows it: with its `availability` for the caller.
     func book(_ request: Request) throws -> Response {
-        _ = try request.principal()
+        let viewer = try request.principal().owner.clientID
         let id = try ScreenQuery.integer(request.parameters["id"] ?? "", name: "id", in: 1...Int.max)
-        guard let book = try service.pool.with({ store in try store.book(id: id) }) else {
-            throw ProblemMapping.libraryProblem(.noSuchBook(id: id))
-        }
-        return .json(LibraryJSON.book(book))
+        // The keyset page that starts at this id: the same read, and so the same shape, as the list's.
+        let entry = try service.pool.with { store in try store.books(after: id - 1, limit: 1, viewerID: viewer).first }
+        guard let entry, entry.book.id == id else { throw ProblemMapping.libraryProblem(.noSuchBook(id: id)) }
+        return .json(LibraryJSON.book(entry.book, availability: entry.availability))
     }
 
     /// The members `POST /v1/books` takes (the API description lists the same: a test checks it).
@@ -96,7 +97,9 @@ struct BookRoutes: Sendable {
         return try service.pool.with { store in
             try Idempotency.run(request, store: store, now: service.now()) { store in
                 let book = try store.addBook(draft)
-                return .json(LibraryJSON.book(book), status: .created, headers: ["Location": "/v1/books/\(book.id)"])
+                return .json(
+                    LibraryJSON.book(book, availability: .available), status: .created,
+                    headers: ["Location": "/v1/books/\(book.id)"])
             }
         }
     }

@@ -3,23 +3,23 @@ import Library
 
 /// Books, loans and clients as the API writes them.
 enum LibraryJSON {
-    static func book(_ book: Book, availability: Availability? = nil) -> JSONValue {
+    /// A book with its availability for the caller (and `dueAt` when it is on loan): one shape wherever a book is
+    /// answered.
+    static func book(_ book: Book, availability: Availability) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = [
             ("id", .int(book.id)), ("title", .string(book.title)), ("author", .string(book.author)),
             ("year", book.year.map { .int($0) } ?? .null), ("pages", book.pages.map { .int($0) } ?? .null),
             ("description", .string(book.description)), ("isbn", book.isbn.map { .string($0) } ?? .null),
             ("status", .string(book.status.rawValue)),
         ]
-        if let availability {
-            switch availability {
-            case .available: members.append(("availability", "available"))
-            case .heldByYou(let due):
-                members += [("availability", "yours"), ("dueAt", .string(due.iso8601))]
-            case .onLoan(let due):
-                members += [("availability", "on-loan"), ("dueAt", .string(due.iso8601))]
-            case .lost: members.append(("availability", "lost"))
-            case .withdrawn: members.append(("availability", "withdrawn"))
-            }
+        switch availability {
+        case .available: members.append(("availability", "available"))
+        case .heldByYou(let due):
+            members += [("availability", "yours"), ("dueAt", .string(due.iso8601))]
+        case .onLoan(let due):
+            members += [("availability", "on-loan"), ("dueAt", .string(due.iso8601))]
+        case .lost: members.append(("availability", "lost"))
+        case .withdrawn: members.append(("availability", "withdrawn"))
         }
         return .object(members: members)
     }
