@@ -18,8 +18,10 @@ struct BookRoutes: Sendable {
         router.post("/v1/clients", accepts: .json, addClient)
     }
 
-    /// A page of books: by id after `after` (the last id of the previous page), or, with `search`, the matches
-    /// best first after the `after` first ones. `next` (and a `Link: rel="next"` header) names the next page.
+    /// A page of books: by id after `after` (the last id of the previous page: a keyset page), or, with `search`, the
+    /// matches best first after the `after` first ones (an offset: ranks are not stable enough for a keyset, as
+    /// bm25 weighs every match by the whole catalog, so a book added between two pages shifts the rest).
+    /// `next` (and a `Link: rel="next"` header) names the next page.
     /// Search results stop at the first `LibraryStore.maxPerPage` (10,000) matches; a search answer says
     /// `"capped": true` when there were more.
     func books(_ request: Request) throws -> Response {

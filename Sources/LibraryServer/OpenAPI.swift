@@ -122,9 +122,11 @@ enum OpenAPI {
                                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/LoanChange"}}}},
                            "409": {"$ref": "#/components/responses/Problem"}}}},
            "/v1/books": {
-             "get": {"summary": "Books by id (keyset pages: after, limit), or search results",
+             "get": {"summary": "Books by id (keyset pages: after, limit), or search results (pages by offset)",
                      "parameters": [{"$ref": "#/components/parameters/search"},
-                                    {"name": "after", "in": "query", "schema": {"type": "integer"}},
+                                    {"name": "after", "in": "query",
+                                     "description": "Without search: the last book id shown (a keyset). With search: how many matches were shown (an offset into the ranked results, which a book added or changed meanwhile may shift); below 10000.",
+                                     "schema": {"type": "integer", "minimum": 0}},
                                     {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 1000}}],
                      "responses": {"default": {"$ref": "#/components/responses/Problem"}, "200": {"description": "{books, next, nextHref}; Link rel=next"}}},
              "post": {"summary": "Add a book (librarian)",
