@@ -125,6 +125,15 @@ import Testing
         #expect(throws: PercentDecodingError.self) { try QueryParameters(parsing: query) }
     }
 
+    @Test func percentDecodingErrorsSayWhatIsWrong() {
+        let escape = #expect(throws: PercentDecodingError.self) { try QueryParameters(parsing: "a=%zz") }
+        #expect(escape?.description == #"bad percent-encoding in "%zz""#)
+        // Well-formed escapes whose bytes are not UTF-8: the encoding is fine, the bytes are not.
+        let bytes = #expect(throws: PercentDecodingError.self) { try QueryParameters(parsing: "a=caf%E9") }
+        #expect(bytes?.reason == .notUTF8)
+        #expect(bytes?.description == #""caf%E9" is percent-encoded correctly, but the bytes it encodes are not UTF-8"#)
+    }
+
     @Test func headersAreCaseInsensitive() {
         var headers: HTTPHeaders = ["Content-Type": "text/plain", "X-A": "1"]
         headers.add("x-a", "2")

@@ -31,4 +31,21 @@ struct InvalidInputMemberTests {
             #expect(try response.json["member"] == .string(member))
         }
     }
+
+    @Test("problems word what is wrong: bytes that are not UTF-8, a line separator")
+    func wording() throws {
+        let library = try TestLibrary()
+        let token = try library.token(client: 1)
+        let librarian = try library.librarianToken()
+        try library.serve { service in
+            let search = try call(service.port, "GET", "/v1/screen?search=%ff", token: token)
+            #expect(search.status == 400)
+            let detail = try #require(try search.json["detail"]?.stringValue)
+            #expect(detail.contains(#""%ff" is percent-encoded correctly, but the bytes it encodes are not UTF-8"#))
+            #expect(!detail.contains("bad percent-encoding"))
+            let title = try call(
+                service.port, "POST", "/v1/books", token: librarian, json: #"{"title":"Line\u2028sep"}"#)
+            #expect(try title.json["detail"] == .string("The title holds a line separator (U+2028) at character 5."))
+        }
+    }
 }
