@@ -77,7 +77,7 @@ enum Idempotency {
     ///     // == requestHash(Request(method: .post, target: "/v1/loans?perPage=2", body: Array(#"{"bookIds":[12]}"#.utf8)))
     static func requestHash(_ request: Request) -> [UInt8] {
         let pairs = request.query.items.enumerated().sorted { first, second in
-            first.element.key == second.element.key
+            first.element.key.utf8.elementsEqual(second.element.key.utf8)
                 ? first.offset < second.offset
                 : first.element.key.utf8.lexicographicallyPrecedes(second.element.key.utf8)
         }

@@ -56,7 +56,8 @@ enum OpenAPI {
            },
            "parameters": {
              "IdempotencyKey": {"name": "Idempotency-Key", "in": "header", "required": false,
-                                "schema": {"type": "string"}},
+                                "description": "A retry with the same key, query and body (JSON compared as JSON) gets the kept response, with Idempotent-Replayed: true; another query or body is 422 idempotency-key-reused",
+                                "schema": {"type": "string", "minLength": 1, "maxLength": 255}},
              "Prefer": {"name": "Prefer", "in": "header", "required": false,
                         "description": "return=minimal: answer the outcomes alone (Preference-Applied says so)",
                         "schema": {"type": "string"}},
