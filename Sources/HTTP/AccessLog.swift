@@ -8,8 +8,8 @@ public struct AccessLogEntry: Sendable {
     public var remoteAddress: String
     /// The method as sent.
     public var method: String
-    /// The request target with the values of secret-looking query keys replaced by `REDACTED` (see
-    /// ``ServerConfiguration/redactedQueryKeys``) and control or non-ASCII bytes percent-encoded, cut after 200 bytes
+    /// The request target with the values of secret-looking query keys, and secret-looking values, replaced by
+    /// `REDACTED` (see ``ServerConfiguration/redactedQueryKeys`` and ``ServerConfiguration/isSecretValue``) and control or non-ASCII bytes percent-encoded, cut after 200 bytes
     /// (with `…`).
     public var target: String
     /// The status sent, or nil when the request ended before a response was queued.
@@ -43,16 +43,35 @@ enum LogRedaction {
         target.utf8.count <= maxTargetBytes ? target : String(target.prefix(maxTargetBytes)) + "…"
     }
 
-    /// `target` with the values of query keys containing any of `secretWords` (case-insensitively) replaced.
-    static func redact(_ target: String, secretWords: [String]) -> String {
+    /// `target` with the values of query keys containing any of `secretWords` (case-insensitively) replaced, and
+    /// any query value or path segment for which `isSecretValue` is true (percent-decoded, or as sent when it cannot
+    /// be decoded).
+    ///
+    ///     LogRedaction.redact("/a/sk_1?pin=1&q=sk_2&p=2", secretWords: ["pin"], isSecretValue: { $0.hasPrefix("sk_") })
+    ///     // "/a/REDACTED?pin=REDACTED&q=REDACTED&p=2"
+    static func redact(
+        _ target: String, secretWords: [String], isSecretValue: ((String) -> Bool)? = nil
+    ) -> String {
         let parts = Substring(target).splitOnByte(UInt8(ascii: "?"), maxSplits: 1, omittingEmpty: false)
-        var result = escape(parts[0])
+        func isSecret(_ text: Substring, plusIsSpace: Bool) -> Bool {
+            guard let isSecretValue else { return false }
+            return isSecretValue((try? PercentDecoding.decode(text, plusIsSpace: plusIsSpace)) ?? String(text))
+        }
+        var result =
+            isSecretValue == nil
+            ? escape(parts[0])
+            : parts[0].splitOnByte(UInt8(ascii: "/"), omittingEmpty: false).map { segment in
+                isSecret(segment, plusIsSpace: false) ? "REDACTED" : escape(segment)
+            }.joined(separator: "/")
         guard parts.count > 1 else { return result }
         let words = secretWords.map { $0.lowercased() }
         let items = parts[1].splitOnByte(UInt8(ascii: "&"), omittingEmpty: false).map { item -> String in
             let pieces = item.splitOnByte(UInt8(ascii: "="), maxSplits: 1, omittingEmpty: false)
+            if pieces.count == 1 { return isSecret(item, plusIsSpace: true) ? "REDACTED" : escape(item) }
             let key = ((try? PercentDecoding.decode(pieces[0], plusIsSpace: true)) ?? String(pieces[0])).lowercased()
-            guard pieces.count > 1, words.contains(where: { key.contains($0) }) else { return escape(item) }
+            guard words.contains(where: { key.contains($0) }) || isSecret(pieces[1], plusIsSpace: true) else {
+                return escape(item)
+            }
             return escape(pieces[0]) + "=REDACTED"
         }
         result += "?" + items.joined(separator: "&")

@@ -63,12 +63,29 @@ public struct QueryParameters: Sendable, Equatable, Sequence {
 /// A `%` escape that is not followed by two hex digits, or decoded bytes that are not UTF-8.
 ///
 ///     do { _ = try QueryParameters(parsing: "a=%zz") } catch { print(error) }  // bad percent-encoding in "%zz"
+///     do { _ = try QueryParameters(parsing: "a=%ff") } catch { print(error) }
+///     // "%ff" is percent-encoded correctly, but the bytes it encodes are not UTF-8
 public struct PercentDecodingError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What is wrong with the text.
+    public enum Reason: Sendable, Equatable {
+        /// A `%` not followed by two hex digits.
+        case badEscape
+        /// The escapes are well formed, but the bytes they decode to are not UTF-8.
+        case notUTF8
+    }
+
     /// The text that could not be decoded.
     public var text: String
+    /// What is wrong with it.
+    public var reason: Reason = .badEscape
 
     /// What went wrong, for a problem's detail.
-    public var description: String { "bad percent-encoding in \"\(text)\"" }
+    public var description: String {
+        switch reason {
+        case .badEscape: "bad percent-encoding in \"\(text)\""
+        case .notUTF8: "\"\(text)\" is percent-encoded correctly, but the bytes it encodes are not UTF-8"
+        }
+    }
 }
 
 enum PercentDecoding {
@@ -94,7 +111,7 @@ enum PercentDecoding {
             }
         }
         guard let decoded = String(validating: bytes, as: UTF8.self) else {
-            throw PercentDecodingError(text: String(text))
+            throw PercentDecodingError(text: String(text), reason: .notUTF8)
         }
         return decoded
     }

@@ -488,7 +488,9 @@ final class ServerCore: Sendable {
             AccessLogEntry(
                 remoteAddress: exchange.remoteAddress, method: LogRedaction.escape(exchange.method),
                 target: LogRedaction.capped(
-                    LogRedaction.redact(exchange.target, secretWords: configuration.redactedQueryKeys)),
+                    LogRedaction.redact(
+                        exchange.target, secretWords: configuration.redactedQueryKeys,
+                        isSecretValue: configuration.isSecretValue)),
                 status: exchange.queued ? exchange.status : nil, duration: ContinuousClock.now - exchange.start,
                 requestID: exchange.requestID, completed: ok && exchange.queued && !cut))
     }

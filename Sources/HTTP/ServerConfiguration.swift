@@ -41,6 +41,12 @@ public struct ServerConfiguration: Sendable {
     /// Query keys whose values the access log replaces with `REDACTED`: a key is secret when it contains one of
     /// these words, case-insensitively.
     public var redactedQueryKeys: [String]
+    /// Whether a value is a secret the access log must not show, whatever its query key: a query value or path
+    /// segment (percent-decoded) for which this is true is replaced by `REDACTED`. The application knows what its
+    /// secrets look like (`librarycli serve`: its tokens); nil redacts by ``redactedQueryKeys`` alone.
+    ///
+    ///     configuration.isSecretValue = { $0.hasPrefix("sk_") }  // "/x?q=sk_123" is logged "/x?q=REDACTED"
+    public var isSecretValue: (@Sendable (String) -> Bool)?
     /// Receives one entry per request when it ends; nil logs nothing. Called on worker threads.
     public var accessLog: (@Sendable (AccessLogEntry) -> Void)?
     /// Receives errors a handler threw that were not a ``Problem`` (answered 500 without detail), to log them.
@@ -56,6 +62,7 @@ public struct ServerConfiguration: Sendable {
         stopTimeout: Duration = .seconds(10), eventStreamKeepAlive: Duration? = .seconds(15),
         eventStreamHangUpCheck: Duration? = .seconds(1),
         redactedQueryKeys: [String] = ["token", "pin", "password", "passwd", "secret", "key", "auth", "session"],
+        isSecretValue: (@Sendable (String) -> Bool)? = nil,
         accessLog: (@Sendable (AccessLogEntry) -> Void)? = nil,
         errorLog: (@Sendable (Request, any Error) -> Void)? = nil
     ) {
@@ -73,6 +80,7 @@ public struct ServerConfiguration: Sendable {
         self.eventStreamKeepAlive = eventStreamKeepAlive
         self.eventStreamHangUpCheck = eventStreamHangUpCheck
         self.redactedQueryKeys = redactedQueryKeys
+        self.isSecretValue = isSecretValue
         self.accessLog = accessLog
         self.errorLog = errorLog
     }

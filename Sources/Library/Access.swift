@@ -246,7 +246,8 @@ public struct IdempotentRequest: Sendable, Hashable {
     public var method: String
     /// The path (without the query's secrets, as the server chooses), such as "/v1/loans".
     public var path: String
-    /// The SHA-256 of the request body (32 bytes).
+    /// The SHA-256 (32 bytes) of what else a retry must repeat: the request body, and whatever else the server
+    /// chooses to fold in (`librarycli serve` hashes the query with the body, each in a canonical form).
     public var bodyHash: [UInt8]
 
     /// Creates a request description.

@@ -32,8 +32,14 @@ public enum LibraryError: Error, Sendable, Hashable, CustomStringConvertible {
     case cardNumberTaken(String)
     /// Another book has this ISBN.
     case isbnTaken(String)
-    /// A field is empty or out of range.
-    case invalidInput(String)
+    /// A field is empty or out of range. `field` names it when the input was one named field, as the library's API
+    /// names it (a `NewBook` property or an `addClient` parameter: "title", "year", "loanLimit", "cardNumber"), so a
+    /// caller can point at what to correct; nil otherwise.
+    ///
+    /// ```swift
+    /// LibraryError.invalidInput("A year must be between -9999 and 9999, not 10000.", field: "year")
+    /// ```
+    case invalidInput(String, field: String? = nil)
 
     /// A plain English sentence for the user.
     ///
@@ -69,7 +75,7 @@ public enum LibraryError: Error, Sendable, Hashable, CustomStringConvertible {
             return "Card number \(card) belongs to another client."
         case .isbnTaken(let isbn):
             return "Another book already has ISBN \(isbn)."
-        case .invalidInput(let reason):
+        case .invalidInput(let reason, _):
             return reason
         }
     }

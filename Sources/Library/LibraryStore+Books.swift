@@ -214,27 +214,29 @@ extension LibraryStore {
         book.title = trimmed(draft.title)
         book.author = trimmed(draft.author)
         book.isbn = draft.isbn.map(trimmed).flatMap { $0.isEmpty ? nil : $0 }
-        guard !book.title.isEmpty else { throw LibraryError.invalidInput("A book's title cannot be empty.") }
+        guard !book.title.isEmpty else {
+            throw LibraryError.invalidInput("A book's title cannot be empty.", field: "title")
+        }
         try check(book.title, .title)
         try check(book.author, .author)
         try check(book.description, .description)
         if let isbn = book.isbn { try check(isbn, .isbn) }
         if let year = book.year, !LibraryRules.isYear(year) {
-            throw LibraryError.invalidInput("A year must be \(LibraryRules.yearRule); \(year) is not.")
+            throw LibraryError.invalidInput("A year must be \(LibraryRules.yearRule); \(year) is not.", field: "year")
         }
         if let pages = book.pages, !(1...LibraryRules.maxPages).contains(pages) {
             throw LibraryError.invalidInput(
-                "A page count must be between 1 and \(LibraryRules.maxPages), not \(pages).")
+                "A page count must be between 1 and \(LibraryRules.maxPages), not \(pages).", field: "pages")
         }
         return book
     }
 
-    /// Throws `LibraryError.invalidInput` when `text` does not fit `field` (see `TextField`).
+    /// Throws `LibraryError.invalidInput` naming `field` when `text` does not fit it (see `TextField`).
     static func check(_ text: String, _ field: TextField) throws {
         do {
             try field.check(text)
         } catch {
-            throw LibraryError.invalidInput(error.sentence)
+            throw LibraryError.invalidInput(error.sentence, field: field.rawValue)
         }
     }
 

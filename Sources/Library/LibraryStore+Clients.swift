@@ -17,16 +17,16 @@ extension LibraryStore {
         name: String, cardNumber: String? = nil, loanLimit: Int = LibraryRules.defaultLoanLimit, now: Timestamp
     ) throws -> Client {
         let name = trimmed(name)
-        guard !name.isEmpty else { throw LibraryError.invalidInput("A client's name cannot be empty.") }
+        guard !name.isEmpty else { throw LibraryError.invalidInput("A client's name cannot be empty.", field: "name") }
         try Self.check(name, .name)
         guard LibraryRules.loanLimits.contains(loanLimit) else {
             throw LibraryError.invalidInput(
                 "A loan limit must be between \(LibraryRules.loanLimits.lowerBound) and "
-                    + "\(LibraryRules.loanLimits.upperBound), not \(loanLimit).")
+                    + "\(LibraryRules.loanLimits.upperBound), not \(loanLimit).", field: "loanLimit")
         }
         if let cardNumber {
             guard !trimmed(cardNumber).isEmpty else {
-                throw LibraryError.invalidInput("A card number cannot be empty.")
+                throw LibraryError.invalidInput("A card number cannot be empty.", field: "cardNumber")
             }
             try Self.check(trimmed(cardNumber), .cardNumber)
         }

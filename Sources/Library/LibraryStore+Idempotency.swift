@@ -5,7 +5,7 @@ extension LibraryStore {
 
     /// The response kept for this request's idempotency key, or nil when there is none younger than
     /// `AccessRules.idempotencyKeepSeconds`. Throws `AuthError.idempotencyKeyReused` when the key (of the same token)
-    /// came with another method, path or body, and `AuthError.invalidIdempotencyKey` for a malformed key.
+    /// came with another method, path or body hash, and `AuthError.invalidIdempotencyKey` for a malformed key.
     ///
     /// For a request to run exactly once, look up, act and store in one write transaction:
     ///

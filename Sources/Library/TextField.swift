@@ -76,9 +76,8 @@ public enum TextField: String, Sendable, Hashable, CaseIterable {
         for scalar in text.unicodeScalars {
             count += 1
             if isRefused(scalar) {
-                throw TextFieldProblem(
-                    field: self,
-                    reason: "the \(label) holds a control character (\(Self.codePoint(scalar))) at character \(count)")
+                let what = "\(Self.kind(of: scalar)) (\(Self.codePoint(scalar)))"
+                throw TextFieldProblem(field: self, reason: "the \(label) holds \(what) at character \(count)")
             }
         }
         if count > maxLength {
@@ -158,6 +157,16 @@ public enum TextField: String, Sendable, Hashable, CaseIterable {
         case 0x09, 0x0A, 0x0D: !allowsLineBreaks
         case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029: true
         default: false
+        }
+    }
+
+    /// What a refused code point is, for the reason: "a control character", "a line separator", "a paragraph
+    /// separator".
+    private static func kind(of scalar: Unicode.Scalar) -> String {
+        switch scalar.value {
+        case 0x2028: "a line separator"
+        case 0x2029: "a paragraph separator"
+        default: "a control character"
         }
     }
 

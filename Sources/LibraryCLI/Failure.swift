@@ -24,7 +24,7 @@ struct Failure: Error {
         switch error {
         case let failure as Failure:
             self = failure
-        case LibraryError.invalidInput(let reason):
+        case LibraryError.invalidInput(let reason, _):
             // An empty name or title, a limit out of range: the command line asked for something impossible.
             self.init(message: reason, code: .usage)
         case let refusal as LibraryError:

@@ -38,7 +38,9 @@ extension Request {
 
 /// Bearer tokens: `Authorization: Bearer <token>` is checked against the store and the caller put in the request's
 /// storage (``PrincipalKey``). Routes that are public (health, sign-in, the API description, the web front) need no
-/// token and ignore any `Authorization` header (a stale one does not refuse a sign-in); every other request without one, or with an unknown or revoked one, is answered 401 with `WWW-Authenticate: Bearer`.
+/// token and ignore any `Authorization` header (a stale one does not refuse a sign-in); every other request without
+/// one (or with one of another scheme), or with an unknown or revoked one, is answered 401 with
+/// `WWW-Authenticate: Bearer`; a `Bearer` credential without its token is 400 `bad-authorization`.
 /// The token never appears in a problem, and the store compares only its hash.
 enum Authentication {
     /// Paths anyone may call (and the web front's, `WebRoutes.isPublic`).
@@ -61,8 +63,11 @@ enum Authentication {
             if isPublic(request.path) || request.method == .options { return try next(request) }
             guard let header = request.headers["Authorization"] else { throw missingToken() }
             guard let token = bearerToken(header) else {
+                // Another scheme (`Basic ...`) is no credentials this API knows: 401 without an error code, as
+                // RFC 6750 §3.1 asks; a `Bearer` credential without its token is a malformed request: 400.
+                guard isBearerScheme(header) else { throw missingToken() }
                 throw Problem(
-                    status: .unauthorized, code: "bad-authorization",
+                    status: .badRequest, code: "bad-authorization",
                     detail: "The Authorization header must be 'Bearer <token>'.",
                     headers: ["WWW-Authenticate": #"Bearer error="invalid_request""#])
             }
@@ -92,6 +97,41 @@ enum Authentication {
             detail: "This needs a bearer token: 'Authorization: Bearer <token>' (see 'librarycli tokens create' or "
                 + "POST /v1/sessions).",
             headers: ["WWW-Authenticate": "Bearer"])
+    }
+
+    /// Whether `text` holds something shaped like a token, whole or cut short: `AccessRules.tokenPrefix` followed by
+    /// at least 8 URL-safe base64 characters. The access log redacts such values wherever they are sent.
+    ///
+    ///     Authentication.holdsToken("lc_3q2-7wEXAMPLE")  // true
+    ///     Authentication.holdsToken("lc_ and more")      // false
+    static func holdsToken(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        let prefix = Array(AccessRules.tokenPrefix.utf8)
+        var start = 0
+        while start + prefix.count + 8 <= bytes.count {
+            if bytes[start..<(start + prefix.count)].elementsEqual(prefix) {
+                let run = bytes[(start + prefix.count)...].prefix { byte in
+                    switch byte {
+                    case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+                        true
+                    default: false
+                    }
+                }
+                if run.count >= 8 { return true }
+            }
+            start += 1
+        }
+        return false
+    }
+
+    /// Whether the header's scheme (its first word, in any case) is `Bearer`.
+    ///
+    ///     Authentication.isBearerScheme("bearer")     // true
+    ///     Authentication.isBearerScheme("Basic abc")  // false
+    static func isBearerScheme(_ header: String) -> Bool {
+        let scheme = header.utf8.prefix { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
+        return scheme.count == 6 && zip(scheme, "bearer".utf8).allSatisfy { $0 | 0x20 == $1 }
     }
 
     /// The token of a `Bearer` credential (the scheme in any case), or nil.

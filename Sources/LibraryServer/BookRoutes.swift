@@ -18,8 +18,10 @@ struct BookRoutes: Sendable {
         router.post("/v1/clients", accepts: .json, addClient)
     }
 
-    /// A page of books: by id after `after` (the last id of the previous page), or, with `search`, the matches
-    /// best first after the `after` first ones. `next` (and a `Link: rel="next"` header) names the next page.
+    /// A page of books: by id after `after` (the last id of the previous page: a keyset page), or, with `search`, the
+    /// matches best first after the `after` first ones (an offset: ranks are not stable enough for a keyset, as
+    /// bm25 weighs every match by the whole catalog, so a book added between two pages shifts the rest).
+    /// `next` (and a `Link: rel="next"` header) names the next page.
     /// Search results stop at the first `LibraryStore.maxPerPage` (10,000) matches; a search answer says
     /// `"capped": true` when there were more.
     func books(_ request: Request) throws -> Response {
@@ -71,13 +73,14 @@ struct BookRoutes: Sendable {
                 ] + (capped.map { [("capped", JSONValue.bool($0))] } ?? [])), headers: headers)
     }
 
+    /// One book, as a page of `GET /v1/books` shows it: with its `availability` for the caller.
     func book(_ request: Request) throws -> Response {
-        _ = try request.principal()
+        let viewer = try request.principal().owner.clientID
         let id = try ScreenQuery.integer(request.parameters["id"] ?? "", name: "id", in: 1...Int.max)
-        guard let book = try service.pool.with({ store in try store.book(id: id) }) else {
-            throw ProblemMapping.libraryProblem(.noSuchBook(id: id))
-        }
-        return .json(LibraryJSON.book(book))
+        // The keyset page that starts at this id: the same read, and so the same shape, as the list's.
+        let entry = try service.pool.with { store in try store.books(after: id - 1, limit: 1, viewerID: viewer).first }
+        guard let entry, entry.book.id == id else { throw ProblemMapping.libraryProblem(.noSuchBook(id: id)) }
+        return .json(LibraryJSON.book(entry.book, availability: entry.availability))
     }
 
     /// The members `POST /v1/books` takes (the API description lists the same: a test checks it).
@@ -96,7 +99,9 @@ struct BookRoutes: Sendable {
         return try service.pool.with { store in
             try Idempotency.run(request, store: store, now: service.now()) { store in
                 let book = try store.addBook(draft)
-                return .json(LibraryJSON.book(book), status: .created, headers: ["Location": "/v1/books/\(book.id)"])
+                return .json(
+                    LibraryJSON.book(book, availability: .available), status: .created,
+                    headers: ["Location": "/v1/books/\(book.id)"])
             }
         }
     }

@@ -1,10 +1,16 @@
+import Formats
 import HTTP
 import Library
 
 /// `Idempotency-Key` on a change (POST, DELETE): the lookup, the change and the response kept for the key happen in
-/// one IMMEDIATE write transaction, so a retry with the same key and body gets the kept response again (even after
-/// a restart: it is in the database) and the change runs once; the same key with another body is answered 422.
-/// A refusal (4xx) is kept too, so a retry is answered the same way; 5xx answers are not kept.
+/// one IMMEDIATE write transaction, so a retry with the same key, query and body gets the kept response again (even
+/// after a restart: it is in the database) and the change runs once; the same key with another query or body is
+/// answered 422. A refusal (4xx) is kept too, so a retry is answered the same way; 5xx answers are not kept.
+///
+/// A retry is the same request when it has the same method, path, query parameters (in any order, as the routes
+/// read them by name) and body: a JSON body is compared as JSON (white space and the order of object members do
+/// not matter), another body byte for byte. Only a hash of the query and body is kept (``requestHash(_:)``): a query
+/// may hold what should not be stored in the clear.
 ///
 ///     return try Idempotency.run(request, store: store, now: now) { store in try take(store) }
 enum Idempotency {
@@ -35,9 +41,9 @@ enum Idempotency {
         let principal = try request.principal()
         let described = IdempotentRequest(
             principal: principal.tokenID, key: key, method: request.method.rawValue, path: request.path,
-            bodyHash: Secrets.sha256(request.body))
+            bodyHash: requestHash(request))
         return try store.write { store in
-            if let kept = try store.storedResponse(for: described, now: now) {
+            if let kept = try keptResponse(for: described, request: request, store: store, now: now) {
                 var headers = HTTPHeaders()
                 for header in kept.headers { headers.add(header.name, header.value) }
                 headers.set("Idempotent-Replayed", "true")
@@ -59,6 +65,57 @@ enum Idempotency {
                     now: now)
             }
             return response
+        }
+    }
+
+    /// The hash a retry must repeat besides the method and path: SHA-256 of `q`, the query's parameters as a
+    /// compact JSON array of `[name, value]` pairs (sorted by name, a repeated name's values in the order sent), a
+    /// line feed, then the body: a JSON body written back compactly with every object's members sorted by name
+    /// (by UTF-8 bytes), any other body (or none) as sent.
+    ///
+    ///     requestHash(Request(method: .post, target: "/v1/loans?perPage=2", body: Array(#"{"bookIds": [12]}"#.utf8)))
+    ///     // == requestHash(Request(method: .post, target: "/v1/loans?perPage=2", body: Array(#"{"bookIds":[12]}"#.utf8)))
+    static func requestHash(_ request: Request) -> [UInt8] {
+        let pairs = request.query.items.enumerated().sorted { first, second in
+            first.element.key.utf8.elementsEqual(second.element.key.utf8)
+                ? first.offset < second.offset
+                : first.element.key.utf8.lexicographicallyPrecedes(second.element.key.utf8)
+        }
+        var bytes: [UInt8] = Array("q".utf8)
+        let query = pairs.map { JSONValue.array([.string($0.element.key), .string($0.element.value)]) }
+        JSONWriter.write(.array(query), to: &bytes)
+        bytes.append(0x0A)
+        if let json = try? JSONParser.parse(request.body) {
+            JSONWriter.write(canonical(json), to: &bytes)
+        } else {
+            bytes += request.body
+        }
+        return Secrets.sha256(bytes)
+    }
+
+    /// `value` with the members of every object sorted by name (by UTF-8 bytes).
+    private static func canonical(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .array(let items): return .array(items.map(canonical))
+        case .object(let object):
+            let members = object.members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+            return .object(members: members.map { (key: $0.key, value: canonical($0.value)) })
+        default: return value
+        }
+    }
+
+    /// The response kept for `described`. A response kept before the query was part of the hash (its hash is the
+    /// body's alone, as sent) still matches a retry with the same body, as it did then, until it expires
+    /// (`AccessRules.idempotencyKeepSeconds` after it was kept): a retry across an upgrade is replayed, not refused.
+    private static func keptResponse(
+        for described: IdempotentRequest, request: Request, store: LibraryStore, now: Timestamp
+    ) throws -> StoredResponse? {
+        do {
+            return try store.storedResponse(for: described, now: now)
+        } catch AuthError.idempotencyKeyReused {
+            var earlier = described
+            earlier.bodyHash = Secrets.sha256(request.body)
+            return try store.storedResponse(for: earlier, now: now)
         }
     }
 }

@@ -3,17 +3,17 @@ import Library
 
 /// Books, loans and clients as the API writes them.
 enum LibraryJSON {
-    static func book(_ book: Book, availability: Availability? = nil) -> JSONValue {
+    /// A book with its availability for the caller (and `dueAt` when it is on loan): one shape wherever a book is
+    /// answered.
+    static func book(_ book: Book, availability: Availability) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = [
             ("id", .int(book.id)), ("title", .string(book.title)), ("author", .string(book.author)),
             ("year", book.year.map { .int($0) } ?? .null), ("pages", book.pages.map { .int($0) } ?? .null),
             ("description", .string(book.description)), ("isbn", book.isbn.map { .string($0) } ?? .null),
             ("status", .string(book.status.rawValue)),
         ]
-        if let availability {
-            members.append(("availability", .string(availability.name)))
-            if let due = availability.dueAt { members.append(("dueAt", .string(due.iso8601))) }
-        }
+        members.append(("availability", .string(availability.name)))
+        if let due = availability.dueAt { members.append(("dueAt", .string(due.iso8601))) }
         return .object(members: members)
     }
 

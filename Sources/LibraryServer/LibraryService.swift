@@ -61,6 +61,10 @@ public final class LibraryService: Sendable {
             pool: pool, versions: versions, feed: feed, now: now, tokenUses: TokenUseRecorder(pool: pool),
             demoSignIns: demoSignIns)
         try feed.start()
+        // The access log never shows a token, whatever the query key (or path segment) it was sent in.
+        var configuration = configuration
+        let ownSecrets = configuration.isSecretValue
+        configuration.isSecretValue = { value in Authentication.holdsToken(value) || ownSecrets?(value) == true }
         do {
             let server = try Server.start(
                 router: router(parts), middleware: middleware(parts), configuration: configuration)

@@ -66,7 +66,10 @@ enum ProblemMapping {
             extensions.append(("bookId", .int(id)))
         case .cardNumberTaken: (status, code) = (.conflict, "card-number-taken")
         case .isbnTaken: (status, code) = (.conflict, "isbn-taken")
-        case .invalidInput: (status, code) = (.badRequest, "invalid-input")
+        case .invalidInput(_, let field):
+            // The routes that hand a body to the domain name its members as the domain names its fields.
+            (status, code) = (.badRequest, "invalid-input")
+            if let field { extensions.append(("member", .string(field))) }
         }
         var members = JSONObject()
         for member in extensions { _ = members.insertNew(key: member.key, value: member.value) }

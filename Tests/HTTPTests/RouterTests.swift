@@ -125,6 +125,15 @@ import Testing
         #expect(throws: PercentDecodingError.self) { try QueryParameters(parsing: query) }
     }
 
+    @Test func percentDecodingErrorsSayWhatIsWrong() {
+        let escape = #expect(throws: PercentDecodingError.self) { try QueryParameters(parsing: "a=%zz") }
+        #expect(escape?.description == #"bad percent-encoding in "%zz""#)
+        // Well-formed escapes whose bytes are not UTF-8: the encoding is fine, the bytes are not.
+        let bytes = #expect(throws: PercentDecodingError.self) { try QueryParameters(parsing: "a=caf%E9") }
+        #expect(bytes?.reason == .notUTF8)
+        #expect(bytes?.description == #""caf%E9" is percent-encoded correctly, but the bytes it encodes are not UTF-8"#)
+    }
+
     @Test func headersAreCaseInsensitive() {
         var headers: HTTPHeaders = ["Content-Type": "text/plain", "X-A": "1"]
         headers.add("x-a", "2")
@@ -156,6 +165,11 @@ import Testing
         #expect(line == "/v1/x?token=REDACTED&page=2&PIN=REDACTED&access_token=REDACTED&q=a%0Ab")
         #expect(LogRedaction.redact("/a b\n", secretWords: words) == "/a%20b%0A")
         #expect(LogRedaction.redact("/été\u{7F}?q=\t", secretWords: words) == "/%C3%A9t%C3%A9%7F?q=%09")
+        // Values the application calls secret are redacted whatever their key, in the query and the path.
+        let secret: (String) -> Bool = { $0.contains("sk_") }
+        #expect(
+            LogRedaction.redact("/a/sk_1/b?q=x%20sk_2&page=2&sk_3&pin=1", secretWords: words, isSecretValue: secret)
+                == "/a/REDACTED/b?q=REDACTED&page=2&REDACTED&pin=REDACTED")
     }
 
     @Test func eventFramesSplitDataLines() {

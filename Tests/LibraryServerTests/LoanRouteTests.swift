@@ -253,6 +253,11 @@ struct LoanRouteTests {
             #expect(value(found, "books", 0, "title") == .string("The Odyssey"))
             let one = try call(service.port, "GET", "/v1/books/1", token: token)
             #expect(try one.json["title"] == .string("The Odyssey"))
+            // One book has the shape it has in a page: its availability (and due date) for the caller.
+            let yours = try call(service.port, "GET", "/v1/books/2", token: token).json
+            #expect(yours == value(json, "books", 1))
+            #expect(yours["availability"] == .string("yours"))
+            #expect(try one.json == value(json, "books", 0))
             let none = try call(service.port, "GET", "/v1/books/999999", token: token)
             #expect(none.status == 404)
             #expect(none.code == "no-such-book")

@@ -28,8 +28,18 @@ struct AccessAndScreenTests {
             #expect(unknown.code == "unknown-token")
             #expect(unknown[header: "WWW-Authenticate"]?.hasPrefix("Bearer") == true)
             #expect(!unknown.text.contains("lc_not-a-real-token"))
+            // Another scheme is no credentials (RFC 6750 §3.1: 401 without an error code); a Bearer credential
+            // without its token is a malformed request, 400.
             let scheme = try call(service.port, "GET", "/v1/screen", headers: [("Authorization", "Basic abc")])
             #expect(scheme.status == 401)
+            #expect(scheme.code == "no-token")
+            #expect(scheme[header: "WWW-Authenticate"] == "Bearer")
+            for header in ["Bearer", "bearer \t", "Bearer\tabc"] {
+                let malformed = try call(service.port, "GET", "/v1/screen", headers: [("Authorization", header)])
+                #expect(malformed.status == 400, "\(header)")
+                #expect(malformed.code == "bad-authorization")
+                #expect(malformed[header: "WWW-Authenticate"] == #"Bearer error="invalid_request""#)
+            }
         }
     }
 
@@ -164,11 +174,20 @@ struct AccessAndScreenTests {
         let service = try library.start(log: { entry in lines.withLock { $0.append(entry.line) } })
         _ = try call(service.port, "GET", "/v1/screen?token=\(token)", token: token)
         _ = try call(service.port, "POST", "/v1/sessions", json: #"{"cardNumber":"C-0001","pin":"1111"}"#)
+        // A token under any other query key, cut short, in a path segment or as a bare query item is redacted too.
+        let short = String(token.prefix(12))
+        _ = try call(service.port, "GET", "/v1/screen?t=\(token)&page=1", token: token)
+        _ = try call(service.port, "GET", "/v1/screen?search=Bearer+\(short)", token: token)
+        _ = try call(service.port, "GET", "/v1/books/\(token)", token: token)
+        _ = try call(service.port, "GET", "/v1/screen?\(token)", token: token)
         service.stop()
         let logged = lines.withLock { $0 }
-        #expect(logged.count == 2)
+        #expect(logged.count == 6)
         #expect(!logged.joined().contains(token))
+        #expect(!logged.joined().contains(short))
         #expect(!logged.joined().contains("1111"))
+        #expect(logged.contains { $0.contains(" /v1/screen?t=REDACTED&page=1 ") })
+        #expect(logged.contains { $0.contains(" /v1/books/REDACTED ") })
     }
 }
 

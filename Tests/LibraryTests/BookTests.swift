@@ -24,7 +24,8 @@ import Testing
         #expect(throws: LibraryError.self) { try store.addBook(NewBook(title: "X", pages: 0)) }
         #expect(throws: LibraryError.self) { try store.addBook(NewBook(title: "X", year: 10_000)) }
         // There is no year 0: 1 BC (-1) is followed by AD 1.
-        #expect(throws: LibraryError.invalidInput("A year must be \(LibraryRules.yearRule); 0 is not.")) {
+        #expect(throws: LibraryError.invalidInput("A year must be \(LibraryRules.yearRule); 0 is not.", field: "year"))
+        {
             try store.addBook(NewBook(title: "X", year: 0))
         }
         #expect(try store.addBook(NewBook(title: "Y", year: -1)).year == -1)

@@ -43,7 +43,7 @@ import Testing
         let error = #expect(throws: LibraryError.self) {
             try fixture.store.take(bookIDs: [1], clientID: fixture.ann.id, now: late)
         }
-        guard case .invalidInput(let reason) = error else {
+        guard case .invalidInput(let reason, _) = error else {
             Issue.record("expected invalidInput, got \(String(describing: error))")
             return
         }
@@ -148,17 +148,22 @@ import Testing
         }
     }
 
-    @Test(arguments: ["\u{0}", "\u{7}", "\u{1B}[31m", "\u{7F}", "\u{85}", "\u{9B}2J", "\u{2028}"])
-    func controlCharactersAreRefusedInEveryField(control: String) {
+    @Test(arguments: [
+        ("\u{0}", "control character"), ("\u{7}", "control character"), ("\u{1B}[31m", "control character"),
+        ("\u{7F}", "control character"), ("\u{85}", "control character"), ("\u{9B}2J", "control character"),
+        ("\u{2028}", "a line separator (U+2028)"), ("\u{2029}", "a paragraph separator (U+2029)"),
+    ])
+    func controlCharactersAreRefusedInEveryField(control: String, named: String) {
         for field in TextField.allCases {
             let error = #expect(throws: TextFieldProblem.self) { try field.check("Du" + control + "ne") }
-            #expect(error?.reason.contains("control character") == true)
+            #expect(error?.reason.contains(named) == true, "\(error?.reason ?? "")")
             #expect(error?.reason.contains("at character 3") == true)
         }
     }
 
     /// Every code point from U+0000 to U+2100 (and the ones around U+2028), alone, first, last and among accented
-    /// letters: refused exactly when it is a control character (line breaks and tabs only in a description).
+    /// letters: refused exactly when it is a control character (line breaks and tabs only in a description) or a line
+    /// or paragraph separator, and named as such.
     @Test func everyControlCharacterIsFoundWhereverItStands() {
         let scalars = (0...0x2100).compactMap(Unicode.Scalar.init) + [Unicode.Scalar(0x1F600)!]
         for field in TextField.allCases {
@@ -177,7 +182,10 @@ import Testing
                             "U+\(String(value, radix: 16)) passed the \(field) check in \(text.debugDescription)")
                     } catch {
                         #expect(refused, "U+\(String(value, radix: 16)) refused in \(text.debugDescription): \(error)")
-                        #expect(error.reason.contains("control character"))
+                        let kind =
+                            value == 0x2028
+                            ? "line separator" : value == 0x2029 ? "paragraph separator" : "control character"
+                        #expect(error.reason.contains(kind))
                     }
                 }
             }

@@ -27,7 +27,7 @@ import Testing
         #expect {
             try fixture.store.libraryPage(page: 1, perPage: 10, search: text)
         } throws: { error in
-            guard case LibraryError.invalidInput(let reason) = error else { return false }
+            guard case LibraryError.invalidInput(let reason, _) = error else { return false }
             return reason.contains("at most \(BookSearch.maxLength) characters")
         }
     }

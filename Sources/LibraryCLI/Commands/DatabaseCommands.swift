@@ -162,7 +162,7 @@ enum DatabaseCommands {
         let counts: CopyCounts
         do {
             counts = try target.withDatabase { try targetStore.copyLibrary(from: sourceStore) }
-        } catch LibraryError.invalidInput(let reason) {
+        } catch LibraryError.invalidInput(let reason, _) {
             throw Failure(message: "\(reason) Nothing was copied.", code: .refused)
         }
         switch context.options.format {

@@ -253,7 +253,7 @@ private let textValues: [C] = [
     C(["clients", "add", "Tab\there"], 64, "control character (U+0009)"),
     C(["clients", "add", "C1\u{9B}2J"], 64, "control character (U+009B)"),
     C(["clients", "add", "Del\u{7F}"], 64, "control character (U+007F)"),
-    C(["clients", "add", "Line\u{2028}sep"], 64, "control character (U+2028)"),
+    C(["clients", "add", "Line\u{2028}sep"], 64, "The name holds a line separator (U+2028) at character 5."),
     C(["clients", "add", String(repeating: "n", count: 100_000)], 64, "100000 characters long; at most 200"),
     C(["clients", "add", "Ann", "--card", "C\u{0}1"], 64, "The card number holds a control character"),
     C(["clients", "add", "Ann", "--card", String(repeating: "9", count: 101)], 64, "at most 100"),
