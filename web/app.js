@@ -7,7 +7,7 @@ import {
 } from "./api.js";
 import { ChangeMismatch, applyChanges } from "./changes.js";
 import { LiveScreen } from "./live.js";
-import { describe, draw, showStatus } from "./render.js";
+import { describe, draw, markCut, showStatus } from "./render.js";
 
 const $ = (selector) => document.querySelector(selector);
 const QUERY_KEY = "librarycli.query";
@@ -332,6 +332,16 @@ async function perform(action, owner, button) {
 function start() {
   $("#sign-in-form").addEventListener("submit", submitSignIn);
   $("#sign-out").addEventListener("click", doSignOut);
+  // A narrower or wider page cuts other texts: their tooltips follow, once a frame at most.
+  let resizing = false;
+  window.addEventListener("resize", () => {
+    if (resizing) return;
+    resizing = true;
+    requestAnimationFrame(() => {
+      resizing = false;
+      markCut(root());
+    });
+  });
   state.query = sessionStorage.getItem(QUERY_KEY) || "";
   if (session.token) showScreen();
   else showSignIn();

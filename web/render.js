@@ -418,7 +418,20 @@ export function draw(root, screen, ui) {
   } else if (place && !root.contains(focused) && !root.contains(document.activeElement)) {
     focusNear(root, place);
   }
+  markCut(root);
   animate(root, before, made);
+}
+
+/**
+ * Gives each text of an item that the stylesheet cuts (in a row or a grid: a title or a subtitle after 3 lines, a
+ * grid's other lines after 4) its whole text as a tooltip, and takes it away from those shown whole. Call it again
+ * when the page's width changes.
+ */
+export function markCut(root) {
+  for (const node of root.querySelectorAll(".item-title, .item-subtitle, .item-line")) {
+    if (node.scrollHeight > node.clientHeight + 1) node.title = node.textContent;
+    else node.removeAttribute("title");
+  }
 }
 
 /** Where the focus is: its item (id and index in its section), the section, and the action focused. */

@@ -977,8 +977,9 @@ class Tests:
         self.in_sync(what="signed in after the revoke")
 
     def long_texts(self):
-        """A card number of 94 characters wraps in the bar at 320 px; a title of 300 letters without a space does not
-        stretch the cards of its row; the skip link stays out of sight at 320 px and 200% text size."""
+        """A card number of 94 characters wraps in the bar at 320 px; a title of 300 letters without a space and a
+        list of 49 authors (800 characters) do not stretch the cards of their row or grid, and are cut with the whole
+        text as a tooltip; the skip link stays out of sight at 320 px and 200% text size."""
         card = "CARD" + "X" * 90
         added = json.loads(self.library.cli("--json", "clients", "add", "Long Card", "--card", card).stdout)
         client = added["client"]["id"]
@@ -987,14 +988,49 @@ class Tests:
         self.library.cli("books", "add", "--title", title, "--author", "Wide", "--year", "2024")
         _, document = self.library.screen("?search=" + title[:40], client)
         long_book = document["sections"][2]["items"][0]["bookId"]
-        self.library.api("POST", "/v1/loans", client, {"bookIds": [long_book, self.free_book()]})
+        authors = ", ".join(f"Author Number {number}" for number in range(1, 50))
+        self.library.cli("books", "add", "--title", "Many Hands", "--author", authors, "--year", "2007")
+        _, document = self.library.screen("?search=Many%20Hands", client)
+        many_authors = document["sections"][2]["items"][0]["bookId"]
+        self.library.api("POST", "/v1/loans", client, {"bookIds": [long_book, many_authors, self.free_book()]})
         if not self.driver.find_element(By.ID, "sign-in").is_displayed():
             self.driver.find_element(By.ID, "sign-out").click()
             wait_for("the sign-in form", lambda: self.driver.find_element(By.ID, "sign-in").is_displayed())
         self.sign_in_as(card, "5678")
         heights = self.browser.js("""return [...document.querySelectorAll(
             'section[data-section-id="client-books"] .card')].map(e => e.getBoundingClientRect().height)""")
-        check(len(heights) == 2 and max(heights) < 250, f"the row's cards keep a sane height: {heights}")
+        check(len(heights) == 3 and max(heights) < 250, f"the row's cards keep a sane height: {heights}")
+
+        def tooltips(section):
+            """Per item: the title's and the subtitle's tooltip (None without one), and whether the subtitle is cut."""
+            return self.browser.js("""return Object.fromEntries([...document.querySelectorAll(
+                `section[data-section-id="${arguments[0]}"] > .items > .item`)].map(item => {
+                  const title = item.querySelector('.item-title'), subtitle = item.querySelector('.item-subtitle');
+                  return [item.dataset.itemId, [title.getAttribute('title'), subtitle.getAttribute('title'),
+                    subtitle.scrollHeight > subtitle.clientHeight + 1, subtitle.textContent]];
+                }))""", section)
+        shown = tooltips("client-books")
+        byline = f"{authors} · 2007"
+        check(shown[f"client-book-{many_authors}"][1:] == [byline, True, byline],
+              f"the authors are cut, and whole in the tooltip: {shown[f'client-book-{many_authors}']}")
+        check(shown[f"client-book-{long_book}"][:2] == [title, None],
+              f"the long title is cut with a tooltip, its short subtitle is not: {shown[f'client-book-{long_book}']}")
+        check(all(entry[0] is None and entry[1] is None for item, entry in shown.items()
+                  if item not in (f"client-book-{long_book}", f"client-book-{many_authors}")),
+              f"texts shown whole have no tooltip: {shown}")
+        # In the grid too (found with the search box; the screen is this client's, not client 1's).
+        box = self.driver.find_element(By.CSS_SELECTOR, 'section[data-section-id="library-books"] input[type=search]')
+        box.clear()
+        box.send_keys("Many Hands", Keys.ENTER)
+        wait_for("the book in the grid", lambda: self.browser.item_ids("library-books") == [f"book-{many_authors}"])
+        height = self.browser.item("library-books", f"book-{many_authors}").rect["height"]
+        check(height < 300, f"the grid's card keeps a sane height: {height}")
+        check(tooltips("library-books")[f"book-{many_authors}"][1:] == [byline, True, byline],
+              "the grid's authors are cut, and whole in the tooltip")
+        box = self.driver.find_element(By.CSS_SELECTOR, 'section[data-section-id="library-books"] input[type=search]')
+        box.clear()
+        box.send_keys(Keys.ENTER)
+        wait_for("every book again", lambda: len(self.browser.item_ids("library-books")) > 1)
         self.browser.size(320, 800)
         check(self.overflow() <= 0, f"nothing wider than the page at 320 px with a long card ({self.overflow()} px)")
         self.browser.js("document.documentElement.style.fontSize = '200%'")
