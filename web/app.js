@@ -115,6 +115,7 @@ async function submitSignIn(event) {
   const error = $("#sign-in-error");
   if (!card || !pin) {
     error.textContent = "Give your card number and your PIN.";
+    (card ? $("#pin") : $("#card")).focus();
     return;
   }
   const button = $("#sign-in-submit");
@@ -130,6 +131,12 @@ async function submitSignIn(event) {
     if (!$("#screen-title").hidden) $("#screen-title").focus();
   } catch (failure) {
     error.textContent = failure.message;
+    // The focus left the button when it was disabled: it goes to the PIN, to be typed again (the error is read out).
+    button.disabled = false;
+    if (document.activeElement === document.body || document.activeElement === button) {
+      $("#pin").focus();
+      $("#pin").select();
+    }
   } finally {
     button.disabled = false;
   }

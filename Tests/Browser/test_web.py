@@ -458,6 +458,17 @@ class Tests:
               "a token was kept after a wrong PIN")
         self.browser.allowed_log.append("/v1/sessions - Failed to load resource: the server responded with a "
                                         "status of 401")
+        # By keyboard: card, Tab, PIN, Tab to Sign in, Enter. The refusal leaves the focus on the PIN, not nowhere.
+        for field in ("card", "pin"):
+            driver.find_element(By.ID, field).clear()
+        driver.find_element(By.ID, "card").click()
+        ActionChains(driver).send_keys("C-0001", Keys.TAB, "0000", Keys.TAB).perform()
+        check(self.browser.js("return document.activeElement.id") == "sign-in-submit", "Tab reaches Sign in")
+        ActionChains(driver).send_keys(Keys.ENTER).perform()
+        wait_for("the refusal again", lambda: "do not match" in text(driver.find_element(By.ID, "sign-in-error")))
+        focused = wait_for("the focus back in the form", lambda: self.browser.js(
+            "return document.activeElement === document.body ? null : document.activeElement.id"))
+        check(focused == "pin", f"after a refused sign-in the focus goes to the PIN, not {focused!r}")
         driver.find_element(By.ID, "card").clear()
         demo[0].click()
         check(driver.find_element(By.ID, "pin").get_attribute("value") == "1111", "the demo client filled the PIN")
