@@ -77,9 +77,12 @@ async function showSignIn(message) {
 async function showDemoClients(generation) {
   try {
     const { json } = await getJSON("/v1/demo", { attempts: 2, signedIn: false });
-    // The library answers: a session a Sign out could not end while it was away is ended now.
-    await endPendingSession();
+    // The library answers: a session a Sign out could not end while it was away is ended now, and the sign-in page
+    // no longer says it is not (unless it says something else by now, such as a refused sign-in).
+    const ended = await endPendingSession();
     if (generation !== state.generation) return;
+    const said = $("#sign-in-error");
+    if (ended === "ended" && said.textContent === SIGNED_OUT_UNREACHABLE) said.textContent = SIGNED_OUT_LATER;
     const list = $("#demo-clients");
     list.replaceChildren();
     for (const client of json.clients || []) {
@@ -142,6 +145,11 @@ async function submitSignIn(event) {
   }
 }
 
+/** What the sign-in page says after a Sign out that could not reach the library, and once it ended the session. */
+const SIGNED_OUT_UNREACHABLE = "The library could not be reached, so your session could not be ended on the server " +
+  "yet; this page has forgotten it, and ends it there as soon as the library can be reached again.";
+const SIGNED_OUT_LATER = "You are signed out: the library can be reached again, and your session there has ended.";
+
 async function doSignOut() {
   const button = $("#sign-out");
   button.disabled = true;
@@ -149,10 +157,7 @@ async function doSignOut() {
   const ended = await signOut();
   button.disabled = false;
   sessionStorage.removeItem(QUERY_KEY);
-  await showSignIn(ended
-    ? "You are signed out."
-    : "The library could not be reached, so your session could not be ended on the server yet; this page has " +
-      "forgotten it, and ends it there as soon as the library can be reached again.");
+  await showSignIn(ended ? "You are signed out." : SIGNED_OUT_UNREACHABLE);
 }
 
 // MARK: - The screen

@@ -916,7 +916,7 @@ class Tests:
         """While the library cannot be reached: a take says so next to the book, and that goes when the library is
         back; a read says only that it cannot be reached and that the page tries again; Sign out says the session
         could not be ended on the server, the sign-in page shows no connection notice, and its demo clients come
-        back with the server."""
+        back with the server, when the page ends the session there and says so."""
         self.browser.allowed_log += ["net::ERR_EMPTY_RESPONSE", "net::ERR_CONNECTION_RESET",
                                      "net::ERR_CONNECTION_REFUSED", "net::ERR_CONNECTION_CLOSED",
                                      "net::ERR_INCOMPLETE_CHUNKED_ENCODING", "net::ERR_SOCKET_NOT_CONNECTED"]
@@ -965,6 +965,10 @@ class Tests:
         wait_for("the demo clients back", lambda: self.driver.find_element(By.ID, "demo").is_displayed(), timeout=15)
         # ... and the page ends it once the server answers again.
         wait_for("the session ended once the server is back", lambda: live_sessions() == [], timeout=15)
+        # ... and no longer says it could not.
+        said = wait_for("the page to say the session ended", lambda: "could not" not in text(
+            self.driver.find_element(By.ID, "sign-in-error")) and text(self.driver.find_element(By.ID, "sign-in-error")))
+        check("You are signed out" in said and "has ended" in said, f"what the page says then: {said!r}")
         check(self.driver.execute_script("return sessionStorage.getItem('librarycli.pendingSignOut')") is None,
               "nothing left to end")
         self.sign_in_as("C-0001", "1111")
