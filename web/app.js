@@ -171,8 +171,9 @@ function stopLive() {
 const ui = {
   perform,
   navigate,
-  explain(owner, action) {
-    say(owner, action.reason || "This cannot be done right now.");
+  explain(owner, reason) {
+    // Shown under the button already (and marked by the click): read out, not written a second time.
+    announce(reason);
   },
   statusOf(owner) {
     return state.statuses.get(owner)?.text || "";

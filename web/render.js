@@ -47,12 +47,16 @@ function drawActions(actions, owner, ui, container) {
     button.type = "button";
     button.dataset.actionId = action.id;
     if (action.disabled) {
-      // Still focusable, so the reason is found by keyboard and screen reader too; a click says why again.
+      // Still focusable, so the reason is found by keyboard and screen reader too. A click does not say it a second
+      // time: it marks the reason shown under the button and has it read out.
       button.setAttribute("aria-disabled", "true");
       const reason = element("p", "action-reason", action.reason || "Not possible right now.");
       reason.id = uniqueId("reason");
       button.setAttribute("aria-describedby", reason.id);
-      button.addEventListener("click", () => ui.explain(owner, action));
+      button.addEventListener("click", () => {
+        reason.classList.add("action-reason-said");
+        ui.explain(owner, reason.textContent);
+      });
       wrapper.append(button, reason);
     } else if (kind === "navigate") {
       button.addEventListener("click", () => ui.navigate(action.href));
@@ -374,7 +378,8 @@ function animate(root, before, made) {
 
 /**
  * Brings `root` to `screen` ({sections, emptyState}). `ui` gives the callbacks: perform(action, ownerId, button),
- * navigate(href), explain(ownerId, action), statusOf(ownerId) and currentSearch().
+ * navigate(href), explain(ownerId, reason) (a disabled action was clicked: read its reason out), statusOf(ownerId)
+ * and currentSearch().
  */
 export function draw(root, screen, ui) {
   const focused = document.activeElement;

@@ -674,8 +674,20 @@ class Tests:
         before = self.browser.etag()
         self.click(takes[0])
         owner = takes[0].find_element(By.XPATH, "./ancestor::li").get_attribute("data-item-id")
-        status = text(self.browser.item("library-books", owner).find_element(By.CSS_SELECTOR, ".status-line"))
-        check("cannot take" in status, f"a tap says why again: {status!r}")
+        item = self.browser.item("library-books", owner)
+        reason = item.find_element(By.CSS_SELECTOR, ".action-reason")
+        # A tap marks the reason shown and reads it out; it does not write it a second time.
+        announcer = self.driver.find_element(By.ID, "announcer")
+        said = wait_for("the reason read out", lambda: "cannot take" in text(announcer) and text(announcer))
+        check(said == text(reason), f"a tap reads the reason out: {said!r}")
+        status = text(item.find_element(By.CSS_SELECTOR, ".status-line"))
+        check(status == "", f"the reason is not said a second time on the status line: {status!r}")
+        check(item.text.count(text(reason)) == 1, f"the reason shows once: {item.text!r}")
+        marked = self.browser.js("""const shown = getComputedStyle(arguments[0]);
+            return [shown.fontWeight, shown.color]""", reason)
+        normal = self.browser.js("""const shown = getComputedStyle(arguments[0]);
+            return [shown.fontWeight, shown.color]""", takes[1].find_element(By.XPATH, "./following-sibling::p"))
+        check(marked != normal, f"the reason tapped for is marked ({marked}, the others {normal})")
         time.sleep(0.2)
         check(self.browser.etag() == before, "a tap on a disabled Take changes nothing")
         for width, height in SHOTS:
