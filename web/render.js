@@ -108,7 +108,7 @@ function itemContent(item, ui) {
   for (const line of item.lines || []) card.append(element("p", "item-line", line));
   if (item.badges?.length) {
     const badges = element("ul", "badges");
-    for (const badge of item.badges) badges.append(element("li", `badge badge-${badge.style}`, badge.text));
+    for (const badge of item.badges) badges.append(badgeContent(badge));
     card.append(badges);
   }
   const actions = element("div", "actions");
@@ -116,6 +116,23 @@ function itemContent(item, ui) {
   if (actions.childElementCount) card.append(actions);
   card.append(statusLine(item.id, ui));
   return card;
+}
+
+/** A badge that breaks only between its words ("on loan until" / "2026-12-17", never "2026-12-" / "17"): each word
+ * is a box of its own, cut inside only when it is wider than the whole card. The text is the badge's, as it is. */
+function badgeContent(badge) {
+  const node = element("li", `badge badge-${badge.style}`);
+  node.dir = "auto";  // the words have none of their own, so the badge's direction is that of its whole text
+  for (const part of String(badge.text).split(/(\s+)/)) {
+    if (/^\s*$/.test(part)) {
+      node.append(part);
+    } else {
+      const word = element("span", "badge-word");
+      word.textContent = part;
+      node.append(word);
+    }
+  }
+  return node;
 }
 
 /** The line where a refusal of this item's (or supplementary's) action is said in words, read out when it changes. */

@@ -703,6 +703,61 @@ class Tests:
             self.library.api("DELETE", f"/v1/loans/{book}")
         self.in_sync(what="after returning everything")
 
+    def badge_dates(self):
+        """A badge breaks between its words, never inside one: "on loan until 2026-12-17" keeps its date whole at
+        every width from 320 to 1280 px, at 100% and 200% text size."""
+        book = self.free_book()
+        self.library.api("POST", "/v1/loans", 2, {"bookIds": [book]})
+        self.in_sync(what="with a book on loan to someone else")
+        badge = self.browser.item("library-books", f"book-{book}").find_element(By.CSS_SELECTOR, ".badge")
+        check(re.search(r"\d{4}-\d{2}-\d{2}$", text(badge)), f"the badge ends with a date: {text(badge)!r}")
+        broken = []
+        try:
+            for size in ("", "200%"):
+                self.browser.js("document.documentElement.style.fontSize = arguments[0]", size)
+                for width in range(320, 1281, 10):
+                    self.browser.size(width, 800)
+                    # The line each letter of the date is on.
+                    tops = self.browser.js("""
+                        const letters = [];
+                        const walker = document.createTreeWalker(arguments[0], NodeFilter.SHOW_TEXT);
+                        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+                          for (let at = 0; at < node.length; at += 1) {
+                            const range = document.createRange();
+                            range.setStart(node, at);
+                            range.setEnd(node, at + 1);
+                            const rect = range.getClientRects()[0];
+                            letters.push([node.data[at], rect ? Math.round(rect.top) : null]);
+                          }
+                        }
+                        const text = letters.map(([letter]) => letter).join('');
+                        const date = text.search(/\\d{4}-\\d{2}-\\d{2}/);
+                        return letters.slice(date, date + 10).map(([, top]) => top);""", badge)
+                    if len(set(tops)) != 1:
+                        broken.append(f"{width} px {size or '100%'}")
+        finally:
+            self.browser.js("document.documentElement.style.fontSize = ''")
+            self.browser.size(1280, 900)
+        check(broken == [], f"the date is broken across lines at {len(broken)} sizes, such as {broken[:6]}")
+        # A right-to-left badge still reads right to left, its words kept in their order.
+        direction = self.driver.execute_async_script("""
+            const done = arguments[0];
+            import('/assets/render.js').then((render) => {
+              const ui = {perform() {}, navigate() {}, explain() {}, statusOf: () => '', currentSearch: () => ''};
+              const scratch = document.createElement('div');
+              document.body.append(scratch);
+              render.draw(scratch, {sections: [{id: 's', layout: {style: 'grid'}, supplementaries: [], items: [
+                {id: 'i', title: 'ספר', lines: [], actions: [], badges: [{text: 'מושאל עד 2026-12-17', style: 'muted'}]}]}],
+                emptyState: null}, ui);
+              const badge = scratch.querySelector('.badge');
+              const result = [getComputedStyle(badge).direction, badge.textContent];
+              scratch.remove();
+              done(result);
+            }, (error) => done(String(error)));""")
+        check(direction == ["rtl", "מושאל עד 2026-12-17"], f"a right-to-left badge: {direction}")
+        self.library.api("DELETE", f"/v1/loans/{book}", 2)
+        self.in_sync(what="after the book came back")
+
     # 8
 
     def markup_is_text(self):
@@ -1113,7 +1168,7 @@ def main():
     browser = Browser(args.output)
     tests = Tests(library, browser, proxy)
     order = ["sign_in", "matches_cli", "columns", "take_and_return", "keyboard", "cli_take_elsewhere",
-             "populated", "refusal_in_words", "limit", "markup_is_text", "paging", "motion_and_colours", "contract", "replay",
+             "populated", "refusal_in_words", "limit", "badge_dates", "markup_is_text", "paging", "motion_and_colours", "contract", "replay",
              "resume", "offline", "revoked", "sign_out", "long_texts"]
     failed = None
     started = time.monotonic()
