@@ -1119,6 +1119,16 @@ class Tests:
         try:
             self.browser.settle()
             check(self.overflow() <= 0, f"nothing wider at 320 px and 200% text ({self.overflow()} px)")
+            # No card of the row is wider than the row (so none is cut at its right), and the search box wraps
+            # under the header with its button rather than shrinking to a sliver.
+            widths = self.browser.js("""const row = document.querySelector(
+                'section[data-section-id="client-books"] > .items');
+                return [row.clientWidth, ...[...row.querySelectorAll(':scope > .item')].map(e => e.offsetWidth)]""")
+            check(max(widths[1:]) <= widths[0], f"the row's cards fit in the row ({widths[0]} px): {widths[1:]}")
+            search = self.browser.js("""const section = document.querySelector(
+                'section[data-section-id="library-books"]');
+                return [section.clientWidth, section.querySelector('.search-input').offsetWidth]""")
+            check(search[1] >= 0.75 * search[0], f"the search box is {search[1]} px wide of {search[0]}")
             bottom = self.browser.js("return document.querySelector('.skip').getBoundingClientRect().bottom")
             check(bottom <= 0, f"the skip link is out of sight until focused (its bottom at {bottom} px)")
             self.browser.js("document.querySelector('.skip').focus()")
