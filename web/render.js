@@ -148,13 +148,18 @@ function statusLine(owner, ui) {
 
 /**
  * A line of the document as the page shows it. The document is the terminal's too, and some lines end with the
- * command to type there ("Pick one from the library below: librarycli take <book-id>"): the page has buttons for
- * what it can do, so it leaves the command out ("Pick one from the library below."). `program` is the first word of
- * the document's commands; a line that is only a command is left out (null).
+ * command to type there ("Pick one from the library below: librarycli take <book-id>"). When the page offers that
+ * command (`commands.verbs` holds its verb, "take": the screen has a Take button that can be used), it leaves the
+ * command out ("Pick one from the library below."), as it has the button; when it does not ("Add the demo catalog:
+ * librarycli seed", a librarian's command, or "take" with no usable Take on the screen), the line is an instruction
+ * for the terminal only, and it leaves the whole line out (null). `commands.program` is the first word of the
+ * document's commands; a line that is only a command is left out too.
  *
- *     frontLine("See the first page: librarycli list", "librarycli")  // "See the first page."
+ *     const commands = { program: "librarycli", verbs: new Set(["list", "take"]) };
+ *     frontLine("See the first page: librarycli list", commands)  // "See the first page."
+ *     frontLine("Add the demo catalog: librarycli seed", commands)  // null
  */
-export function frontLine(line, program) {
+export function frontLine(line, { program = null, verbs = new Set() } = {}) {
   const text = String(line);
   if (!program) return text;
   const escaped = program.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -162,22 +167,40 @@ export function frontLine(line, program) {
   const found = command.exec(text);
   if (!found) return text;
   const before = text.slice(0, found.index).trimEnd();
-  if (!before) return null;
+  if (!before || !verbs.has(verbOf(text.slice(found.index + found[0].length)))) return null;
   return /[.!?…]$/.test(before) ? before : `${before}.`;
 }
 
-/** The program the document's commands start with ("librarycli"), or null when it has none. */
-function programOf(screen) {
-  for (const section of screen.sections || []) {
-    const owners = [...(section.items || []), ...(section.supplementaries || [])];
-    for (const owner of owners) {
-      for (const action of owner.actions || []) {
-        const word = typeof action.command === "string" ? action.command.trim().split(/\s+/)[0] : "";
-        if (word) return word;
-      }
+/** The verb of a command's arguments, its first word that is not an option: "take" of "take 3", "list" of
+ * "list --page 2". */
+function verbOf(argumentsText) {
+  return argumentsText.trim().split(/\s+/).find((word) => word && !word.startsWith("-")) || "";
+}
+
+/**
+ * What the document's commands are, from its actions: `program`, the word they start with ("librarycli"), or null
+ * when it has none; `verbs`, the verbs of those the page offers a usable control for (drawn, not disabled).
+ */
+function commandsOf(screen) {
+  let program = null;
+  const verbs = new Set();
+  const owners = [];
+  for (const section of screen.sections || []) owners.push(...(section.items || []), ...(section.supplementaries || []));
+  if (screen.emptyState) owners.push(screen.emptyState);
+  for (const owner of owners) {
+    for (const action of owner.actions || []) {
+      const words = typeof action.command === "string" ? action.command.trim().split(/\s+/) : [];
+      if (!words[0]) continue;
+      program ??= words[0];
+      if (words[0] === program && actionKind(action) && !action.disabled) verbs.add(verbOf(words.slice(1).join(" ")));
     }
   }
-  return null;
+  return { program, verbs };
+}
+
+/** `commandsOf`'s answer as plain data, so a supplementary is redrawn when the commands the page offers change. */
+function commandsKey(commands) {
+  return [commands.program, [...commands.verbs].sort()];
 }
 
 /** Where a "Clear search" button goes in this section's empty state: the section's search without the text, when
@@ -192,7 +215,7 @@ function clearSearchHref(section, ui) {
   return null;
 }
 
-function supplementaryContent(supplementary, sectionId, ui, { program = null, clearSearch = null } = {}) {
+function supplementaryContent(supplementary, sectionId, ui, { commands = {}, clearSearch = null } = {}) {
   const kind = supplementary.kind;
   const box = element("div", `supplementary-body`);
   const heading = element(kind === "header" ? "h2" : "p", "supplementary-title", supplementary.title);
@@ -204,11 +227,11 @@ function supplementaryContent(supplementary, sectionId, ui, { program = null, cl
   }
   box.append(heading);
   if (supplementary.subtitle) {
-    const subtitle = frontLine(supplementary.subtitle, program);
+    const subtitle = frontLine(supplementary.subtitle, commands);
     if (subtitle !== null) box.append(element("p", "supplementary-subtitle", subtitle));
   }
   for (const line of supplementary.lines || []) {
-    const shown = frontLine(line, program);
+    const shown = frontLine(line, commands);
     if (shown !== null) box.append(element("p", "supplementary-line", shown));
   }
   const actions = element("div", "actions");
@@ -286,7 +309,7 @@ function redraw(node, data, make) {
   }
 }
 
-function drawSection(node, section, ui, made, itemNodes, program) {
+function drawSection(node, section, ui, made, itemNodes, commands) {
   applyLayout(node, section.layout);
   node.dataset.sectionId = section.id;
   let top = node.querySelector(":scope > .section-top");
@@ -321,8 +344,9 @@ function drawSection(node, section, ui, made, itemNodes, program) {
       made.push(child);
     }
     oldSupplementaries.delete(key);
-    const extra = { program, clearSearch: supplementary.kind === "empty" ? clearSearchHref(section, ui) : null };
-    redraw(child, { supplementary, ...extra }, () => supplementaryContent(supplementary, section.id, ui, extra));
+    const extra = { commands, clearSearch: supplementary.kind === "empty" ? clearSearchHref(section, ui) : null };
+    redraw(child, { supplementary, ...extra, commands: commandsKey(commands) },
+      () => supplementaryContent(supplementary, section.id, ui, extra));
     if (supplementary.kind === "header") headingId = child.querySelector(".supplementary-title")?.id;
     (supplementary.kind === "header" ? above : below).push(child);
   }
@@ -401,7 +425,7 @@ function animate(root, before, made) {
 export function draw(root, screen, ui) {
   const focused = document.activeElement;
   const place = root.contains(focused) ? focusPlace(focused) : null;
-  const program = programOf(screen);
+  const commands = commandsOf(screen);
   const before = measure(root);
   const made = [];
   const itemNodes = new Map();
@@ -417,7 +441,7 @@ export function draw(root, screen, ui) {
     let node = oldSections.get(section.id);
     if (!node) node = element("section", "section");
     oldSections.delete(section.id);
-    drawSection(node, section, ui, made, itemNodes, program);
+    drawSection(node, section, ui, made, itemNodes, commands);
     nodes.push(node);
   }
   let empty = root.querySelector(":scope > .screen-empty");
@@ -428,8 +452,8 @@ export function draw(root, screen, ui) {
       made.push(empty);
     }
     empty.dataset.key = `screen:${screen.emptyState.id}`;
-    redraw(empty, { emptyState: screen.emptyState, program },
-      () => supplementaryContent(screen.emptyState, "", ui, { program }));
+    redraw(empty, { emptyState: screen.emptyState, commands: commandsKey(commands) },
+      () => supplementaryContent(screen.emptyState, "", ui, { commands }));
     nodes.push(empty);
   }
   placeChildren(root, nodes);

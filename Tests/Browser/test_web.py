@@ -15,10 +15,12 @@ import json
 import os
 import random
 import re
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import traceback
@@ -343,32 +345,47 @@ def drawable(action):
     return True
 
 
-def program_of(document):
-    """The first word of the document's commands ("librarycli"), as the page finds it."""
-    for section in document["sections"]:
-        for owner in section["items"] + section["supplementaries"]:
-            for action in owner.get("actions", []):
-                words = action.get("command", "").split()
-                if words:
-                    return words[0]
-    return None
+def verb_of(arguments):
+    """A command's verb: the first of its arguments that is not an option ("take" of "take 3")."""
+    return next((word for word in arguments.split() if not word.startswith("-")), "")
 
 
-def front_line(line, program):
-    """A line as the page shows it: without the terminal command it ends with (web/render.js frontLine)."""
+def commands_of(document):
+    """The first word of the document's commands ("librarycli"), and the verbs of those the page offers as a control
+    that can be used (drawn, search boxes too, and not disabled), as the page finds them (web/render.js commandsOf)."""
+    program, verbs = None, set()
+    owners = [owner for section in document["sections"] for owner in section["items"] + section["supplementaries"]]
+    owners += [document["emptyState"]] if document.get("emptyState") else []
+    for owner in owners:
+        for action in owner.get("actions", []):
+            words = action.get("command", "").split()
+            if not words:
+                continue
+            program = program or words[0]
+            usable = isinstance(action.get("method"), str) and isinstance(action.get("href"), str) and (
+                action["method"] != "GET" or action["href"].startswith("/v1/screen"))
+            if words[0] == program and usable and not action.get("disabled"):
+                verbs.add(verb_of(" ".join(words[1:])))
+    return program, verbs
+
+
+def front_line(line, commands):
+    """A line as the page shows it (web/render.js frontLine): without the terminal command it ends with when the page
+    offers that command, left out (None) when it does not (a librarian's command) or when it is only a command."""
+    program, verbs = commands
     if not program:
         return line
     found = re.search(r"(^|:\s+)" + re.escape(program) + r"(\s|$)", line)
     if not found:
         return line
     before = line[:found.start()].rstrip()
-    if not before:
+    if not before or verb_of(line[found.end():]) not in verbs:
         return None
     return before if before[-1] in ".!?…" else before + "."
 
 
 def expected(document):
-    program = program_of(document)
+    commands = commands_of(document)
     sections = []
     for section in document["sections"]:
         items = []
@@ -385,7 +402,7 @@ def expected(document):
             title = supplementary["title"]
             if isinstance(supplementary.get("count"), int):
                 title += " " + f"{supplementary['count']:,}"
-            lines = [front_line(line, program) for line in supplementary["lines"]]
+            lines = [front_line(line, commands) for line in supplementary["lines"]]
             supplementaries.append({
                 "key": f"{supplementary['kind']}:{supplementary['id']}", "title": title,
                 "lines": [line for line in lines if line is not None]})
@@ -504,6 +521,49 @@ class Tests:
         # Right-to-left and other scripts are isolated.
         dirs = self.browser.js("return [...document.querySelectorAll('.item-title')].map(e => e.dir)")
         check(dirs and all(value == "auto" for value in dirs), "titles are dir=auto")
+
+    def librarian_lines(self):
+        """Lines that only tell a librarian what to run ("Add the demo catalog: librarycli seed") are left out, as are
+        those whose command the screen offers no usable button for ("Pick one from the library below" with no book to
+        take); lines the page has a control for keep their words. The document of an empty library, drawn by the
+        page's own code."""
+        folder = tempfile.mkdtemp(prefix="librarycli-empty-")
+        try:
+            empty = os.path.join(folder, "empty.sqlite")
+
+            def run(*arguments):
+                return subprocess.run([self.library.binary, "--db", empty, "-q", *arguments], capture_output=True,
+                                      text=True, timeout=30, check=True).stdout
+            run("init", "--empty")
+            run("clients", "add", "Empty Reader", "--card", "E-0001")
+            document = json.loads(run("--json", "--client", "1", "list"))
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+        lines = [line for section in document["sections"] for supplementary in section["supplementaries"]
+                 for line in supplementary["lines"]]
+        check("Add the demo catalog: librarycli seed" in lines, f"the document has the librarian's lines: {lines}")
+        drawn = self.driver.execute_async_script("""
+            const [screen, done] = arguments;
+            import('/assets/render.js').then((render) => {
+              const ui = {perform() {}, navigate() {}, explain() {}, statusOf: () => '', currentSearch: () => ''};
+              const scratch = document.createElement('div');
+              document.body.append(scratch);
+              render.draw(scratch, {sections: screen.sections, emptyState: screen.emptyState ?? null}, ui);
+              const result = Object.fromEntries([...scratch.querySelectorAll('[data-key]')].map(node => [
+                node.dataset.key, [...node.querySelectorAll('.supplementary-title, .supplementary-line')]
+                  .map(line => line.textContent)]));
+              scratch.remove();
+              done(result);
+            }, (error) => done(String(error)));""", document)
+        check(drawn.get("empty:library-books-empty") == ["The library has no books yet."],
+              f"an empty library says only that: {drawn}")
+        check(drawn.get("empty:client-books-empty") == ["You don't have any books right now!"],
+              f"no book to pick, so no line telling to pick one: {drawn}")
+        check(drawn.get("header:library-books-header") == ["Library 0"], f"the header stays: {drawn}")
+        want = {f"{s['kind']}:{s['id']}": [line for line in (front_line(line, commands_of(document))
+                                                            for line in s["lines"]) if line is not None]
+                for section in document["sections"] for s in section["supplementaries"]}
+        check({key: lines[1:] for key, lines in drawn.items()} == want, f"the rule as the tests have it: {want}")
 
     def grid_columns(self):
         return self.browser.js("""
@@ -777,6 +837,8 @@ class Tests:
         empty = wait_for("the library's empty state", lambda: self.driver.find_elements(
             By.CSS_SELECTOR, 'section[data-section-id="library-books"] [data-kind="empty"]'))
         check("No books match" in text(empty[0]), "the library's empty state")
+        check("Try other words, or see every book." in text(empty[0]),
+              f"a line whose command the page offers (a search) keeps its words: {text(empty[0])!r}")
         check("librarycli" not in text(empty[0]), f"no terminal command in the empty state: {text(empty[0])!r}")
         check(self.driver.find_element(By.CSS_SELECTOR, 'section[data-section-id="library-books"] h2').is_displayed(),
               "its header stays")
@@ -1177,7 +1239,7 @@ def main():
     proxy = Proxy(library.port)
     browser = Browser(args.output)
     tests = Tests(library, browser, proxy)
-    order = ["sign_in", "matches_cli", "columns", "take_and_return", "keyboard", "cli_take_elsewhere",
+    order = ["sign_in", "matches_cli", "librarian_lines", "columns", "take_and_return", "keyboard", "cli_take_elsewhere",
              "populated", "refusal_in_words", "limit", "badge_dates", "markup_is_text", "paging", "motion_and_colours", "contract", "replay",
              "resume", "offline", "revoked", "sign_out", "long_texts"]
     failed = None
