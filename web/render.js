@@ -185,7 +185,9 @@ function commandsOf(screen) {
   let program = null;
   const verbs = new Set();
   const owners = [];
-  for (const section of screen.sections || []) owners.push(...(section.items || []), ...(section.supplementaries || []));
+  for (const section of screen.sections || []) {
+    owners.push(...(section.items || []), ...(section.supplementaries || []));
+  }
   if (screen.emptyState) owners.push(screen.emptyState);
   for (const owner of owners) {
     for (const action of owner.actions || []) {

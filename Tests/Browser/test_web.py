@@ -807,7 +807,8 @@ class Tests:
               const scratch = document.createElement('div');
               document.body.append(scratch);
               render.draw(scratch, {sections: [{id: 's', layout: {style: 'grid'}, supplementaries: [], items: [
-                {id: 'i', title: 'ספר', lines: [], actions: [], badges: [{text: 'מושאל עד 2026-12-17', style: 'muted'}]}]}],
+                {id: 'i', title: 'ספר', lines: [], actions: [],
+                 badges: [{text: 'מושאל עד 2026-12-17', style: 'muted'}]}]}],
                 emptyState: null}, ui);
               const badge = scratch.querySelector('.badge');
               const result = [getComputedStyle(badge).direction, badge.textContent];
@@ -1095,8 +1096,8 @@ class Tests:
         # ... and the page ends it once the server answers again.
         wait_for("the session ended once the server is back", lambda: live_sessions() == [], timeout=15)
         # ... and no longer says it could not.
-        said = wait_for("the page to say the session ended", lambda: "could not" not in text(
-            self.driver.find_element(By.ID, "sign-in-error")) and text(self.driver.find_element(By.ID, "sign-in-error")))
+        error = self.driver.find_element(By.ID, "sign-in-error")
+        said = wait_for("the page to say the session ended", lambda: "could not" not in text(error) and text(error))
         check("You are signed out" in said and "has ended" in said, f"what the page says then: {said!r}")
         check(self.driver.execute_script("return sessionStorage.getItem('librarycli.pendingSignOut')") is None,
               "nothing left to end")
@@ -1239,9 +1240,9 @@ def main():
     proxy = Proxy(library.port)
     browser = Browser(args.output)
     tests = Tests(library, browser, proxy)
-    order = ["sign_in", "matches_cli", "librarian_lines", "columns", "take_and_return", "keyboard", "cli_take_elsewhere",
-             "populated", "refusal_in_words", "limit", "badge_dates", "markup_is_text", "paging", "motion_and_colours", "contract", "replay",
-             "resume", "offline", "revoked", "sign_out", "long_texts"]
+    order = ["sign_in", "matches_cli", "librarian_lines", "columns", "take_and_return", "keyboard",
+             "cli_take_elsewhere", "populated", "refusal_in_words", "limit", "badge_dates", "markup_is_text", "paging",
+             "motion_and_colours", "contract", "replay", "resume", "offline", "revoked", "sign_out", "long_texts"]
     failed = None
     started = time.monotonic()
     try:
