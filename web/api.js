@@ -161,22 +161,22 @@ export async function signOut() {
 
 /**
  * Ends the session a Sign out could not end while the library was unreachable (DELETE /v1/sessions/current with
- * that token), once the library answers again. Resolves true when no such session is left: ended, or already
- * unknown to the server; false while the library still cannot be reached, to be tried again later.
+ * that token), once the library answers again. Resolves "ended" when it ended it now (or the server no longer knew
+ * it), "none" when there was none to end, "pending" while the library still cannot be reached, to be tried again.
  */
 export async function endPendingSession() {
   const token = sessionStorage.getItem(PENDING_SIGN_OUT_KEY);
-  if (!token) return true;
+  if (!token) return "none";
   try {
     const response = await fetch("/v1/sessions/current", {
       method: "DELETE", headers: { Authorization: `Bearer ${token}` }, cache: "no-store",
     });
     if (response.ok || response.status === 401) {
       sessionStorage.removeItem(PENDING_SIGN_OUT_KEY);
-      return true;
+      return "ended";
     }
   } catch {
     // Still unreachable: kept for the next try.
   }
-  return false;
+  return "pending";
 }

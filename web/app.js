@@ -7,7 +7,7 @@ import {
 } from "./api.js";
 import { ChangeMismatch, applyChanges } from "./changes.js";
 import { LiveScreen } from "./live.js";
-import { describe, draw, showStatus } from "./render.js";
+import { describe, draw, markCut, showStatus } from "./render.js";
 
 const $ = (selector) => document.querySelector(selector);
 const QUERY_KEY = "librarycli.query";
@@ -77,9 +77,12 @@ async function showSignIn(message) {
 async function showDemoClients(generation) {
   try {
     const { json } = await getJSON("/v1/demo", { attempts: 2, signedIn: false });
-    // The library answers: a session a Sign out could not end while it was away is ended now.
-    await endPendingSession();
+    // The library answers: a session a Sign out could not end while it was away is ended now, and the sign-in page
+    // no longer says it is not (unless it says something else by now, such as a refused sign-in).
+    const ended = await endPendingSession();
     if (generation !== state.generation) return;
+    const said = $("#sign-in-error");
+    if (ended === "ended" && said.textContent === SIGNED_OUT_UNREACHABLE) said.textContent = SIGNED_OUT_LATER;
     const list = $("#demo-clients");
     list.replaceChildren();
     for (const client of json.clients || []) {
@@ -115,6 +118,7 @@ async function submitSignIn(event) {
   const error = $("#sign-in-error");
   if (!card || !pin) {
     error.textContent = "Give your card number and your PIN.";
+    (card ? $("#pin") : $("#card")).focus();
     return;
   }
   const button = $("#sign-in-submit");
@@ -130,10 +134,21 @@ async function submitSignIn(event) {
     if (!$("#screen-title").hidden) $("#screen-title").focus();
   } catch (failure) {
     error.textContent = failure.message;
+    // The focus left the button when it was disabled: it goes to the PIN, to be typed again (the error is read out).
+    button.disabled = false;
+    if (document.activeElement === document.body || document.activeElement === button) {
+      $("#pin").focus();
+      $("#pin").select();
+    }
   } finally {
     button.disabled = false;
   }
 }
+
+/** What the sign-in page says after a Sign out that could not reach the library, and once it ended the session. */
+const SIGNED_OUT_UNREACHABLE = "The library could not be reached, so your session could not be ended on the server " +
+  "yet; this page has forgotten it, and ends it there as soon as the library can be reached again.";
+const SIGNED_OUT_LATER = "You are signed out: the library can be reached again, and your session there has ended.";
 
 async function doSignOut() {
   const button = $("#sign-out");
@@ -142,10 +157,7 @@ async function doSignOut() {
   const ended = await signOut();
   button.disabled = false;
   sessionStorage.removeItem(QUERY_KEY);
-  await showSignIn(ended
-    ? "You are signed out."
-    : "The library could not be reached, so your session could not be ended on the server yet; this page has " +
-      "forgotten it, and ends it there as soon as the library can be reached again.");
+  await showSignIn(ended ? "You are signed out." : SIGNED_OUT_UNREACHABLE);
 }
 
 // MARK: - The screen
@@ -159,8 +171,9 @@ function stopLive() {
 const ui = {
   perform,
   navigate,
-  explain(owner, action) {
-    say(owner, action.reason || "This cannot be done right now.");
+  explain(owner, reason) {
+    // Shown under the button already (and marked by the click): read out, not written a second time.
+    announce(reason);
   },
   statusOf(owner) {
     return state.statuses.get(owner)?.text || "";
@@ -332,6 +345,16 @@ async function perform(action, owner, button) {
 function start() {
   $("#sign-in-form").addEventListener("submit", submitSignIn);
   $("#sign-out").addEventListener("click", doSignOut);
+  // A narrower or wider page cuts other texts: their tooltips follow, once a frame at most.
+  let resizing = false;
+  window.addEventListener("resize", () => {
+    if (resizing) return;
+    resizing = true;
+    requestAnimationFrame(() => {
+      resizing = false;
+      markCut(root());
+    });
+  });
   state.query = sessionStorage.getItem(QUERY_KEY) || "";
   if (session.token) showScreen();
   else showSignIn();

@@ -47,12 +47,16 @@ function drawActions(actions, owner, ui, container) {
     button.type = "button";
     button.dataset.actionId = action.id;
     if (action.disabled) {
-      // Still focusable, so the reason is found by keyboard and screen reader too; a click says why again.
+      // Still focusable, so the reason is found by keyboard and screen reader too. A click does not say it a second
+      // time: it marks the reason shown under the button and has it read out.
       button.setAttribute("aria-disabled", "true");
       const reason = element("p", "action-reason", action.reason || "Not possible right now.");
       reason.id = uniqueId("reason");
       button.setAttribute("aria-describedby", reason.id);
-      button.addEventListener("click", () => ui.explain(owner, action));
+      button.addEventListener("click", () => {
+        reason.classList.add("action-reason-said");
+        ui.explain(owner, reason.textContent);
+      });
       wrapper.append(button, reason);
     } else if (kind === "navigate") {
       button.addEventListener("click", () => ui.navigate(action.href));
@@ -104,7 +108,7 @@ function itemContent(item, ui) {
   for (const line of item.lines || []) card.append(element("p", "item-line", line));
   if (item.badges?.length) {
     const badges = element("ul", "badges");
-    for (const badge of item.badges) badges.append(element("li", `badge badge-${badge.style}`, badge.text));
+    for (const badge of item.badges) badges.append(badgeContent(badge));
     card.append(badges);
   }
   const actions = element("div", "actions");
@@ -112,6 +116,23 @@ function itemContent(item, ui) {
   if (actions.childElementCount) card.append(actions);
   card.append(statusLine(item.id, ui));
   return card;
+}
+
+/** A badge that breaks only between its words ("on loan until" / "2026-12-17", never "2026-12-" / "17"): each word
+ * is a box of its own, cut inside only when it is wider than the whole card. The text is the badge's, as it is. */
+function badgeContent(badge) {
+  const node = element("li", `badge badge-${badge.style}`);
+  node.dir = "auto";  // the words have none of their own, so the badge's direction is that of its whole text
+  for (const part of String(badge.text).split(/(\s+)/)) {
+    if (/^\s*$/.test(part)) {
+      node.append(part);
+    } else {
+      const word = element("span", "badge-word");
+      word.textContent = part;
+      node.append(word);
+    }
+  }
+  return node;
 }
 
 /** The line where a refusal of this item's (or supplementary's) action is said in words, read out when it changes. */
@@ -127,13 +148,18 @@ function statusLine(owner, ui) {
 
 /**
  * A line of the document as the page shows it. The document is the terminal's too, and some lines end with the
- * command to type there ("Pick one from the library below: librarycli take <book-id>"): the page has buttons for
- * what it can do, so it leaves the command out ("Pick one from the library below."). `program` is the first word of
- * the document's commands; a line that is only a command is left out (null).
+ * command to type there ("Pick one from the library below: librarycli take <book-id>"). When the page offers that
+ * command (`commands.verbs` holds its verb, "take": the screen has a Take button that can be used), it leaves the
+ * command out ("Pick one from the library below."), as it has the button; when it does not ("Add the demo catalog:
+ * librarycli seed", a librarian's command, or "take" with no usable Take on the screen), the line is an instruction
+ * for the terminal only, and it leaves the whole line out (null). `commands.program` is the first word of the
+ * document's commands; a line that is only a command is left out too.
  *
- *     frontLine("See the first page: librarycli list", "librarycli")  // "See the first page."
+ *     const commands = { program: "librarycli", verbs: new Set(["list", "take"]) };
+ *     frontLine("See the first page: librarycli list", commands)  // "See the first page."
+ *     frontLine("Add the demo catalog: librarycli seed", commands)  // null
  */
-export function frontLine(line, program) {
+export function frontLine(line, { program = null, verbs = new Set() } = {}) {
   const text = String(line);
   if (!program) return text;
   const escaped = program.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -141,22 +167,42 @@ export function frontLine(line, program) {
   const found = command.exec(text);
   if (!found) return text;
   const before = text.slice(0, found.index).trimEnd();
-  if (!before) return null;
+  if (!before || !verbs.has(verbOf(text.slice(found.index + found[0].length)))) return null;
   return /[.!?…]$/.test(before) ? before : `${before}.`;
 }
 
-/** The program the document's commands start with ("librarycli"), or null when it has none. */
-function programOf(screen) {
+/** The verb of a command's arguments, its first word that is not an option: "take" of "take 3", "list" of
+ * "list --page 2". */
+function verbOf(argumentsText) {
+  return argumentsText.trim().split(/\s+/).find((word) => word && !word.startsWith("-")) || "";
+}
+
+/**
+ * What the document's commands are, from its actions: `program`, the word they start with ("librarycli"), or null
+ * when it has none; `verbs`, the verbs of those the page offers a usable control for (drawn, not disabled).
+ */
+function commandsOf(screen) {
+  let program = null;
+  const verbs = new Set();
+  const owners = [];
   for (const section of screen.sections || []) {
-    const owners = [...(section.items || []), ...(section.supplementaries || [])];
-    for (const owner of owners) {
-      for (const action of owner.actions || []) {
-        const word = typeof action.command === "string" ? action.command.trim().split(/\s+/)[0] : "";
-        if (word) return word;
-      }
+    owners.push(...(section.items || []), ...(section.supplementaries || []));
+  }
+  if (screen.emptyState) owners.push(screen.emptyState);
+  for (const owner of owners) {
+    for (const action of owner.actions || []) {
+      const words = typeof action.command === "string" ? action.command.trim().split(/\s+/) : [];
+      if (!words[0]) continue;
+      program ??= words[0];
+      if (words[0] === program && actionKind(action) && !action.disabled) verbs.add(verbOf(words.slice(1).join(" ")));
     }
   }
-  return null;
+  return { program, verbs };
+}
+
+/** `commandsOf`'s answer as plain data, so a supplementary is redrawn when the commands the page offers change. */
+function commandsKey(commands) {
+  return [commands.program, [...commands.verbs].sort()];
 }
 
 /** Where a "Clear search" button goes in this section's empty state: the section's search without the text, when
@@ -171,7 +217,7 @@ function clearSearchHref(section, ui) {
   return null;
 }
 
-function supplementaryContent(supplementary, sectionId, ui, { program = null, clearSearch = null } = {}) {
+function supplementaryContent(supplementary, sectionId, ui, { commands = {}, clearSearch = null } = {}) {
   const kind = supplementary.kind;
   const box = element("div", `supplementary-body`);
   const heading = element(kind === "header" ? "h2" : "p", "supplementary-title", supplementary.title);
@@ -183,11 +229,11 @@ function supplementaryContent(supplementary, sectionId, ui, { program = null, cl
   }
   box.append(heading);
   if (supplementary.subtitle) {
-    const subtitle = frontLine(supplementary.subtitle, program);
+    const subtitle = frontLine(supplementary.subtitle, commands);
     if (subtitle !== null) box.append(element("p", "supplementary-subtitle", subtitle));
   }
   for (const line of supplementary.lines || []) {
-    const shown = frontLine(line, program);
+    const shown = frontLine(line, commands);
     if (shown !== null) box.append(element("p", "supplementary-line", shown));
   }
   const actions = element("div", "actions");
@@ -265,7 +311,7 @@ function redraw(node, data, make) {
   }
 }
 
-function drawSection(node, section, ui, made, itemNodes, program) {
+function drawSection(node, section, ui, made, itemNodes, commands) {
   applyLayout(node, section.layout);
   node.dataset.sectionId = section.id;
   let top = node.querySelector(":scope > .section-top");
@@ -300,8 +346,9 @@ function drawSection(node, section, ui, made, itemNodes, program) {
       made.push(child);
     }
     oldSupplementaries.delete(key);
-    const extra = { program, clearSearch: supplementary.kind === "empty" ? clearSearchHref(section, ui) : null };
-    redraw(child, { supplementary, ...extra }, () => supplementaryContent(supplementary, section.id, ui, extra));
+    const extra = { commands, clearSearch: supplementary.kind === "empty" ? clearSearchHref(section, ui) : null };
+    redraw(child, { supplementary, ...extra, commands: commandsKey(commands) },
+      () => supplementaryContent(supplementary, section.id, ui, extra));
     if (supplementary.kind === "header") headingId = child.querySelector(".supplementary-title")?.id;
     (supplementary.kind === "header" ? above : below).push(child);
   }
@@ -374,12 +421,13 @@ function animate(root, before, made) {
 
 /**
  * Brings `root` to `screen` ({sections, emptyState}). `ui` gives the callbacks: perform(action, ownerId, button),
- * navigate(href), explain(ownerId, action), statusOf(ownerId) and currentSearch().
+ * navigate(href), explain(ownerId, reason) (a disabled action was clicked: read its reason out), statusOf(ownerId)
+ * and currentSearch().
  */
 export function draw(root, screen, ui) {
   const focused = document.activeElement;
   const place = root.contains(focused) ? focusPlace(focused) : null;
-  const program = programOf(screen);
+  const commands = commandsOf(screen);
   const before = measure(root);
   const made = [];
   const itemNodes = new Map();
@@ -395,7 +443,7 @@ export function draw(root, screen, ui) {
     let node = oldSections.get(section.id);
     if (!node) node = element("section", "section");
     oldSections.delete(section.id);
-    drawSection(node, section, ui, made, itemNodes, program);
+    drawSection(node, section, ui, made, itemNodes, commands);
     nodes.push(node);
   }
   let empty = root.querySelector(":scope > .screen-empty");
@@ -406,8 +454,8 @@ export function draw(root, screen, ui) {
       made.push(empty);
     }
     empty.dataset.key = `screen:${screen.emptyState.id}`;
-    redraw(empty, { emptyState: screen.emptyState, program },
-      () => supplementaryContent(screen.emptyState, "", ui, { program }));
+    redraw(empty, { emptyState: screen.emptyState, commands: commandsKey(commands) },
+      () => supplementaryContent(screen.emptyState, "", ui, { commands }));
     nodes.push(empty);
   }
   placeChildren(root, nodes);
@@ -418,7 +466,20 @@ export function draw(root, screen, ui) {
   } else if (place && !root.contains(focused) && !root.contains(document.activeElement)) {
     focusNear(root, place);
   }
+  markCut(root);
   animate(root, before, made);
+}
+
+/**
+ * Gives each text of an item that the stylesheet cuts (in a row or a grid: a title or a subtitle after 3 lines, a
+ * grid's other lines after 4) its whole text as a tooltip, and takes it away from those shown whole. Call it again
+ * when the page's width changes.
+ */
+export function markCut(root) {
+  for (const node of root.querySelectorAll(".item-title, .item-subtitle, .item-line")) {
+    if (node.scrollHeight > node.clientHeight + 1) node.title = node.textContent;
+    else node.removeAttribute("title");
+  }
 }
 
 /** Where the focus is: its item (id and index in its section), the section, and the action focused. */

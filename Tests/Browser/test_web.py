@@ -15,10 +15,12 @@ import json
 import os
 import random
 import re
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import traceback
@@ -343,32 +345,47 @@ def drawable(action):
     return True
 
 
-def program_of(document):
-    """The first word of the document's commands ("librarycli"), as the page finds it."""
-    for section in document["sections"]:
-        for owner in section["items"] + section["supplementaries"]:
-            for action in owner.get("actions", []):
-                words = action.get("command", "").split()
-                if words:
-                    return words[0]
-    return None
+def verb_of(arguments):
+    """A command's verb: the first of its arguments that is not an option ("take" of "take 3")."""
+    return next((word for word in arguments.split() if not word.startswith("-")), "")
 
 
-def front_line(line, program):
-    """A line as the page shows it: without the terminal command it ends with (web/render.js frontLine)."""
+def commands_of(document):
+    """The first word of the document's commands ("librarycli"), and the verbs of those the page offers as a control
+    that can be used (drawn, search boxes too, and not disabled), as the page finds them (web/render.js commandsOf)."""
+    program, verbs = None, set()
+    owners = [owner for section in document["sections"] for owner in section["items"] + section["supplementaries"]]
+    owners += [document["emptyState"]] if document.get("emptyState") else []
+    for owner in owners:
+        for action in owner.get("actions", []):
+            words = action.get("command", "").split()
+            if not words:
+                continue
+            program = program or words[0]
+            usable = isinstance(action.get("method"), str) and isinstance(action.get("href"), str) and (
+                action["method"] != "GET" or action["href"].startswith("/v1/screen"))
+            if words[0] == program and usable and not action.get("disabled"):
+                verbs.add(verb_of(" ".join(words[1:])))
+    return program, verbs
+
+
+def front_line(line, commands):
+    """A line as the page shows it (web/render.js frontLine): without the terminal command it ends with when the page
+    offers that command, left out (None) when it does not (a librarian's command) or when it is only a command."""
+    program, verbs = commands
     if not program:
         return line
     found = re.search(r"(^|:\s+)" + re.escape(program) + r"(\s|$)", line)
     if not found:
         return line
     before = line[:found.start()].rstrip()
-    if not before:
+    if not before or verb_of(line[found.end():]) not in verbs:
         return None
     return before if before[-1] in ".!?…" else before + "."
 
 
 def expected(document):
-    program = program_of(document)
+    commands = commands_of(document)
     sections = []
     for section in document["sections"]:
         items = []
@@ -385,7 +402,7 @@ def expected(document):
             title = supplementary["title"]
             if isinstance(supplementary.get("count"), int):
                 title += " " + f"{supplementary['count']:,}"
-            lines = [front_line(line, program) for line in supplementary["lines"]]
+            lines = [front_line(line, commands) for line in supplementary["lines"]]
             supplementaries.append({
                 "key": f"{supplementary['kind']}:{supplementary['id']}", "title": title,
                 "lines": [line for line in lines if line is not None]})
@@ -458,6 +475,17 @@ class Tests:
               "a token was kept after a wrong PIN")
         self.browser.allowed_log.append("/v1/sessions - Failed to load resource: the server responded with a "
                                         "status of 401")
+        # By keyboard: card, Tab, PIN, Tab to Sign in, Enter. The refusal leaves the focus on the PIN, not nowhere.
+        for field in ("card", "pin"):
+            driver.find_element(By.ID, field).clear()
+        driver.find_element(By.ID, "card").click()
+        ActionChains(driver).send_keys("C-0001", Keys.TAB, "0000", Keys.TAB).perform()
+        check(self.browser.js("return document.activeElement.id") == "sign-in-submit", "Tab reaches Sign in")
+        ActionChains(driver).send_keys(Keys.ENTER).perform()
+        wait_for("the refusal again", lambda: "do not match" in text(driver.find_element(By.ID, "sign-in-error")))
+        focused = wait_for("the focus back in the form", lambda: self.browser.js(
+            "return document.activeElement === document.body ? null : document.activeElement.id"))
+        check(focused == "pin", f"after a refused sign-in the focus goes to the PIN, not {focused!r}")
         driver.find_element(By.ID, "card").clear()
         demo[0].click()
         check(driver.find_element(By.ID, "pin").get_attribute("value") == "1111", "the demo client filled the PIN")
@@ -493,6 +521,49 @@ class Tests:
         # Right-to-left and other scripts are isolated.
         dirs = self.browser.js("return [...document.querySelectorAll('.item-title')].map(e => e.dir)")
         check(dirs and all(value == "auto" for value in dirs), "titles are dir=auto")
+
+    def librarian_lines(self):
+        """Lines that only tell a librarian what to run ("Add the demo catalog: librarycli seed") are left out, as are
+        those whose command the screen offers no usable button for ("Pick one from the library below" with no book to
+        take); lines the page has a control for keep their words. The document of an empty library, drawn by the
+        page's own code."""
+        folder = tempfile.mkdtemp(prefix="librarycli-empty-")
+        try:
+            empty = os.path.join(folder, "empty.sqlite")
+
+            def run(*arguments):
+                return subprocess.run([self.library.binary, "--db", empty, "-q", *arguments], capture_output=True,
+                                      text=True, timeout=30, check=True).stdout
+            run("init", "--empty")
+            run("clients", "add", "Empty Reader", "--card", "E-0001")
+            document = json.loads(run("--json", "--client", "1", "list"))
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+        lines = [line for section in document["sections"] for supplementary in section["supplementaries"]
+                 for line in supplementary["lines"]]
+        check("Add the demo catalog: librarycli seed" in lines, f"the document has the librarian's lines: {lines}")
+        drawn = self.driver.execute_async_script("""
+            const [screen, done] = arguments;
+            import('/assets/render.js').then((render) => {
+              const ui = {perform() {}, navigate() {}, explain() {}, statusOf: () => '', currentSearch: () => ''};
+              const scratch = document.createElement('div');
+              document.body.append(scratch);
+              render.draw(scratch, {sections: screen.sections, emptyState: screen.emptyState ?? null}, ui);
+              const result = Object.fromEntries([...scratch.querySelectorAll('[data-key]')].map(node => [
+                node.dataset.key, [...node.querySelectorAll('.supplementary-title, .supplementary-line')]
+                  .map(line => line.textContent)]));
+              scratch.remove();
+              done(result);
+            }, (error) => done(String(error)));""", document)
+        check(drawn.get("empty:library-books-empty") == ["The library has no books yet."],
+              f"an empty library says only that: {drawn}")
+        check(drawn.get("empty:client-books-empty") == ["You don't have any books right now!"],
+              f"no book to pick, so no line telling to pick one: {drawn}")
+        check(drawn.get("header:library-books-header") == ["Library 0"], f"the header stays: {drawn}")
+        want = {f"{s['kind']}:{s['id']}": [line for line in (front_line(line, commands_of(document))
+                                                            for line in s["lines"]) if line is not None]
+                for section in document["sections"] for s in section["supplementaries"]}
+        check({key: lines[1:] for key, lines in drawn.items()} == want, f"the rule as the tests have it: {want}")
 
     def grid_columns(self):
         return self.browser.js("""
@@ -663,8 +734,20 @@ class Tests:
         before = self.browser.etag()
         self.click(takes[0])
         owner = takes[0].find_element(By.XPATH, "./ancestor::li").get_attribute("data-item-id")
-        status = text(self.browser.item("library-books", owner).find_element(By.CSS_SELECTOR, ".status-line"))
-        check("cannot take" in status, f"a tap says why again: {status!r}")
+        item = self.browser.item("library-books", owner)
+        reason = item.find_element(By.CSS_SELECTOR, ".action-reason")
+        # A tap marks the reason shown and reads it out; it does not write it a second time.
+        announcer = self.driver.find_element(By.ID, "announcer")
+        said = wait_for("the reason read out", lambda: "cannot take" in text(announcer) and text(announcer))
+        check(said == text(reason), f"a tap reads the reason out: {said!r}")
+        status = text(item.find_element(By.CSS_SELECTOR, ".status-line"))
+        check(status == "", f"the reason is not said a second time on the status line: {status!r}")
+        check(item.text.count(text(reason)) == 1, f"the reason shows once: {item.text!r}")
+        marked = self.browser.js("""const shown = getComputedStyle(arguments[0]);
+            return [shown.fontWeight, shown.color]""", reason)
+        normal = self.browser.js("""const shown = getComputedStyle(arguments[0]);
+            return [shown.fontWeight, shown.color]""", takes[1].find_element(By.XPATH, "./following-sibling::p"))
+        check(marked != normal, f"the reason tapped for is marked ({marked}, the others {normal})")
         time.sleep(0.2)
         check(self.browser.etag() == before, "a tap on a disabled Take changes nothing")
         for width, height in SHOTS:
@@ -679,6 +762,62 @@ class Tests:
         for book in returned[1:]:
             self.library.api("DELETE", f"/v1/loans/{book}")
         self.in_sync(what="after returning everything")
+
+    def badge_dates(self):
+        """A badge breaks between its words, never inside one: "on loan until 2026-12-17" keeps its date whole at
+        every width from 320 to 1280 px, at 100% and 200% text size."""
+        book = self.free_book()
+        self.library.api("POST", "/v1/loans", 2, {"bookIds": [book]})
+        self.in_sync(what="with a book on loan to someone else")
+        badge = self.browser.item("library-books", f"book-{book}").find_element(By.CSS_SELECTOR, ".badge")
+        check(re.search(r"\d{4}-\d{2}-\d{2}$", text(badge)), f"the badge ends with a date: {text(badge)!r}")
+        broken = []
+        try:
+            for size in ("", "200%"):
+                self.browser.js("document.documentElement.style.fontSize = arguments[0]", size)
+                for width in range(320, 1281, 10):
+                    self.browser.size(width, 800)
+                    # The line each letter of the date is on.
+                    tops = self.browser.js("""
+                        const letters = [];
+                        const walker = document.createTreeWalker(arguments[0], NodeFilter.SHOW_TEXT);
+                        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+                          for (let at = 0; at < node.length; at += 1) {
+                            const range = document.createRange();
+                            range.setStart(node, at);
+                            range.setEnd(node, at + 1);
+                            const rect = range.getClientRects()[0];
+                            letters.push([node.data[at], rect ? Math.round(rect.top) : null]);
+                          }
+                        }
+                        const text = letters.map(([letter]) => letter).join('');
+                        const date = text.search(/\\d{4}-\\d{2}-\\d{2}/);
+                        return letters.slice(date, date + 10).map(([, top]) => top);""", badge)
+                    if len(set(tops)) != 1:
+                        broken.append(f"{width} px {size or '100%'}")
+        finally:
+            self.browser.js("document.documentElement.style.fontSize = ''")
+            self.browser.size(1280, 900)
+        check(broken == [], f"the date is broken across lines at {len(broken)} sizes, such as {broken[:6]}")
+        # A right-to-left badge still reads right to left, its words kept in their order.
+        direction = self.driver.execute_async_script("""
+            const done = arguments[0];
+            import('/assets/render.js').then((render) => {
+              const ui = {perform() {}, navigate() {}, explain() {}, statusOf: () => '', currentSearch: () => ''};
+              const scratch = document.createElement('div');
+              document.body.append(scratch);
+              render.draw(scratch, {sections: [{id: 's', layout: {style: 'grid'}, supplementaries: [], items: [
+                {id: 'i', title: 'ספר', lines: [], actions: [],
+                 badges: [{text: 'מושאל עד 2026-12-17', style: 'muted'}]}]}],
+                emptyState: null}, ui);
+              const badge = scratch.querySelector('.badge');
+              const result = [getComputedStyle(badge).direction, badge.textContent];
+              scratch.remove();
+              done(result);
+            }, (error) => done(String(error)));""")
+        check(direction == ["rtl", "מושאל עד 2026-12-17"], f"a right-to-left badge: {direction}")
+        self.library.api("DELETE", f"/v1/loans/{book}", 2)
+        self.in_sync(what="after the book came back")
 
     # 8
 
@@ -699,6 +838,8 @@ class Tests:
         empty = wait_for("the library's empty state", lambda: self.driver.find_elements(
             By.CSS_SELECTOR, 'section[data-section-id="library-books"] [data-kind="empty"]'))
         check("No books match" in text(empty[0]), "the library's empty state")
+        check("Try other words, or see every book." in text(empty[0]),
+              f"a line whose command the page offers (a search) keeps its words: {text(empty[0])!r}")
         check("librarycli" not in text(empty[0]), f"no terminal command in the empty state: {text(empty[0])!r}")
         check(self.driver.find_element(By.CSS_SELECTOR, 'section[data-section-id="library-books"] h2').is_displayed(),
               "its header stays")
@@ -905,7 +1046,7 @@ class Tests:
         """While the library cannot be reached: a take says so next to the book, and that goes when the library is
         back; a read says only that it cannot be reached and that the page tries again; Sign out says the session
         could not be ended on the server, the sign-in page shows no connection notice, and its demo clients come
-        back with the server."""
+        back with the server, when the page ends the session there and says so."""
         self.browser.allowed_log += ["net::ERR_EMPTY_RESPONSE", "net::ERR_CONNECTION_RESET",
                                      "net::ERR_CONNECTION_REFUSED", "net::ERR_CONNECTION_CLOSED",
                                      "net::ERR_INCOMPLETE_CHUNKED_ENCODING", "net::ERR_SOCKET_NOT_CONNECTED"]
@@ -954,6 +1095,10 @@ class Tests:
         wait_for("the demo clients back", lambda: self.driver.find_element(By.ID, "demo").is_displayed(), timeout=15)
         # ... and the page ends it once the server answers again.
         wait_for("the session ended once the server is back", lambda: live_sessions() == [], timeout=15)
+        # ... and no longer says it could not.
+        error = self.driver.find_element(By.ID, "sign-in-error")
+        said = wait_for("the page to say the session ended", lambda: "could not" not in text(error) and text(error))
+        check("You are signed out" in said and "has ended" in said, f"what the page says then: {said!r}")
         check(self.driver.execute_script("return sessionStorage.getItem('librarycli.pendingSignOut')") is None,
               "nothing left to end")
         self.sign_in_as("C-0001", "1111")
@@ -977,8 +1122,9 @@ class Tests:
         self.in_sync(what="signed in after the revoke")
 
     def long_texts(self):
-        """A card number of 94 characters wraps in the bar at 320 px; a title of 300 letters without a space does not
-        stretch the cards of its row; the skip link stays out of sight at 320 px and 200% text size."""
+        """A card number of 94 characters wraps in the bar at 320 px; a title of 300 letters without a space and a
+        list of 49 authors (800 characters) do not stretch the cards of their row or grid, and are cut with the whole
+        text as a tooltip; the skip link stays out of sight at 320 px and 200% text size."""
         card = "CARD" + "X" * 90
         added = json.loads(self.library.cli("--json", "clients", "add", "Long Card", "--card", card).stdout)
         client = added["client"]["id"]
@@ -987,20 +1133,65 @@ class Tests:
         self.library.cli("books", "add", "--title", title, "--author", "Wide", "--year", "2024")
         _, document = self.library.screen("?search=" + title[:40], client)
         long_book = document["sections"][2]["items"][0]["bookId"]
-        self.library.api("POST", "/v1/loans", client, {"bookIds": [long_book, self.free_book()]})
+        authors = ", ".join(f"Author Number {number}" for number in range(1, 50))
+        self.library.cli("books", "add", "--title", "Many Hands", "--author", authors, "--year", "2007")
+        _, document = self.library.screen("?search=Many%20Hands", client)
+        many_authors = document["sections"][2]["items"][0]["bookId"]
+        self.library.api("POST", "/v1/loans", client, {"bookIds": [long_book, many_authors, self.free_book()]})
         if not self.driver.find_element(By.ID, "sign-in").is_displayed():
             self.driver.find_element(By.ID, "sign-out").click()
             wait_for("the sign-in form", lambda: self.driver.find_element(By.ID, "sign-in").is_displayed())
         self.sign_in_as(card, "5678")
         heights = self.browser.js("""return [...document.querySelectorAll(
             'section[data-section-id="client-books"] .card')].map(e => e.getBoundingClientRect().height)""")
-        check(len(heights) == 2 and max(heights) < 250, f"the row's cards keep a sane height: {heights}")
+        check(len(heights) == 3 and max(heights) < 250, f"the row's cards keep a sane height: {heights}")
+
+        def tooltips(section):
+            """Per item: the title's and the subtitle's tooltip (None without one), and whether the subtitle is cut."""
+            return self.browser.js("""return Object.fromEntries([...document.querySelectorAll(
+                `section[data-section-id="${arguments[0]}"] > .items > .item`)].map(item => {
+                  const title = item.querySelector('.item-title'), subtitle = item.querySelector('.item-subtitle');
+                  return [item.dataset.itemId, [title.getAttribute('title'), subtitle.getAttribute('title'),
+                    subtitle.scrollHeight > subtitle.clientHeight + 1, subtitle.textContent]];
+                }))""", section)
+        shown = tooltips("client-books")
+        byline = f"{authors} · 2007"
+        check(shown[f"client-book-{many_authors}"][1:] == [byline, True, byline],
+              f"the authors are cut, and whole in the tooltip: {shown[f'client-book-{many_authors}']}")
+        check(shown[f"client-book-{long_book}"][:2] == [title, None],
+              f"the long title is cut with a tooltip, its short subtitle is not: {shown[f'client-book-{long_book}']}")
+        check(all(entry[0] is None and entry[1] is None for item, entry in shown.items()
+                  if item not in (f"client-book-{long_book}", f"client-book-{many_authors}")),
+              f"texts shown whole have no tooltip: {shown}")
+        # In the grid too (found with the search box; the screen is this client's, not client 1's).
+        box = self.driver.find_element(By.CSS_SELECTOR, 'section[data-section-id="library-books"] input[type=search]')
+        box.clear()
+        box.send_keys("Many Hands", Keys.ENTER)
+        wait_for("the book in the grid", lambda: self.browser.item_ids("library-books") == [f"book-{many_authors}"])
+        height = self.browser.item("library-books", f"book-{many_authors}").rect["height"]
+        check(height < 300, f"the grid's card keeps a sane height: {height}")
+        check(tooltips("library-books")[f"book-{many_authors}"][1:] == [byline, True, byline],
+              "the grid's authors are cut, and whole in the tooltip")
+        box = self.driver.find_element(By.CSS_SELECTOR, 'section[data-section-id="library-books"] input[type=search]')
+        box.clear()
+        box.send_keys(Keys.ENTER)
+        wait_for("every book again", lambda: len(self.browser.item_ids("library-books")) > 1)
         self.browser.size(320, 800)
         check(self.overflow() <= 0, f"nothing wider than the page at 320 px with a long card ({self.overflow()} px)")
         self.browser.js("document.documentElement.style.fontSize = '200%'")
         try:
             self.browser.settle()
             check(self.overflow() <= 0, f"nothing wider at 320 px and 200% text ({self.overflow()} px)")
+            # No card of the row is wider than the row (so none is cut at its right), and the search box wraps
+            # under the header with its button rather than shrinking to a sliver.
+            widths = self.browser.js("""const row = document.querySelector(
+                'section[data-section-id="client-books"] > .items');
+                return [row.clientWidth, ...[...row.querySelectorAll(':scope > .item')].map(e => e.offsetWidth)]""")
+            check(max(widths[1:]) <= widths[0], f"the row's cards fit in the row ({widths[0]} px): {widths[1:]}")
+            search = self.browser.js("""const section = document.querySelector(
+                'section[data-section-id="library-books"]');
+                return [section.clientWidth, section.querySelector('.search-input').offsetWidth]""")
+            check(search[1] >= 0.75 * search[0], f"the search box is {search[1]} px wide of {search[0]}")
             bottom = self.browser.js("return document.querySelector('.skip').getBoundingClientRect().bottom")
             check(bottom <= 0, f"the skip link is out of sight until focused (its bottom at {bottom} px)")
             self.browser.js("document.querySelector('.skip').focus()")
@@ -1049,9 +1240,9 @@ def main():
     proxy = Proxy(library.port)
     browser = Browser(args.output)
     tests = Tests(library, browser, proxy)
-    order = ["sign_in", "matches_cli", "columns", "take_and_return", "keyboard", "cli_take_elsewhere",
-             "populated", "refusal_in_words", "limit", "markup_is_text", "paging", "motion_and_colours", "contract", "replay",
-             "resume", "offline", "revoked", "sign_out", "long_texts"]
+    order = ["sign_in", "matches_cli", "librarian_lines", "columns", "take_and_return", "keyboard",
+             "cli_take_elsewhere", "populated", "refusal_in_words", "limit", "badge_dates", "markup_is_text", "paging",
+             "motion_and_colours", "contract", "replay", "resume", "offline", "revoked", "sign_out", "long_texts"]
     failed = None
     started = time.monotonic()
     try:
