@@ -531,12 +531,16 @@ class Tests:
         try:
             empty = os.path.join(folder, "empty.sqlite")
 
+            # The library named by LIBRARY_DB, the client the default one: the document's commands are written
+            # as a server writes them (`librarycli seed`), without the --db or --client a command line gave.
+            environment = dict(os.environ, LIBRARY_DB=empty)
+
             def run(*arguments):
-                return subprocess.run([self.library.binary, "--db", empty, "-q", *arguments], capture_output=True,
+                return subprocess.run([self.library.binary, "-q", *arguments], capture_output=True, env=environment,
                                       text=True, timeout=30, check=True).stdout
             run("init", "--empty")
             run("clients", "add", "Empty Reader", "--card", "E-0001")
-            document = json.loads(run("--json", "--client", "1", "list"))
+            document = json.loads(run("--json", "list"))
         finally:
             shutil.rmtree(folder, ignore_errors=True)
         lines = [line for section in document["sections"] for supplementary in section["supplementaries"]
