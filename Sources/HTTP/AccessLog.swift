@@ -55,6 +55,9 @@ enum LogRedaction {
         let parts = Substring(target).splitOnByte(UInt8(ascii: "?"), maxSplits: 1, omittingEmpty: false)
         func isSecret(_ text: Substring, plusIsSpace: Bool) -> Bool {
             guard let isSecretValue else { return false }
+            // Most segments and values have nothing to decode: asked as they are, without decoding them again.
+            let encoded = text.utf8.contains { $0 == UInt8(ascii: "%") || (plusIsSpace && $0 == UInt8(ascii: "+")) }
+            guard encoded else { return isSecretValue(String(text)) }
             return isSecretValue((try? PercentDecoding.decode(text, plusIsSpace: plusIsSpace)) ?? String(text))
         }
         var result =

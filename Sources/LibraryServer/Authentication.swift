@@ -105,24 +105,35 @@ enum Authentication {
     ///     Authentication.holdsToken("lc_3q2-7wEXAMPLE")  // true
     ///     Authentication.holdsToken("lc_ and more")      // false
     static func holdsToken(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        let prefix = Array(AccessRules.tokenPrefix.utf8)
-        var start = 0
-        while start + prefix.count + 8 <= bytes.count {
-            if bytes[start..<(start + prefix.count)].elementsEqual(prefix) {
-                let run = bytes[(start + prefix.count)...].prefix { byte in
-                    switch byte {
-                    case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
-                        true
-                    default: false
+        // Every request's log line asks this of each path segment and query value: on the bytes, no copies.
+        var text = text
+        return text.withUTF8 { bytes in
+            let prefix = AccessRules.tokenPrefix.utf8
+            var start = 0
+            while start + prefix.count + 8 <= bytes.count {
+                if bytes[start..<(start + prefix.count)].elementsEqual(prefix) {
+                    var run = 0
+                    var index = start + prefix.count
+                    while index < bytes.count, run < 8, Self.isBase64URL(bytes[index]) {
+                        run += 1
+                        index += 1
                     }
+                    if run >= 8 { return true }
                 }
-                if run.count >= 8 { return true }
+                start += 1
             }
-            start += 1
+            return false
         }
-        return false
+    }
+
+    /// Whether `byte` is one of URL-safe base64's characters (A-Z, a-z, 0-9, `-`, `_`).
+    private static func isBase64URL(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+            true
+        default: false
+        }
     }
 
     /// Whether the header's scheme (its first word, in any case) is `Bearer`.
