@@ -44,6 +44,21 @@ public enum LibraryRules {
     /// The largest page count a book may have (the schema asks only for more than 0).
     public static let maxPages = 1_000_000
 
+    /// The refusal of renewing `loan` of `book`, overdue or not, or nil when it may be renewed: an overdue loan must
+    /// be returned, and a loan is renewed at most `maxRenewals` times. The store refuses a renewal with it, and the
+    /// screen marks its Renew actions disabled with its message, so both say the same thing.
+    ///
+    /// ```swift
+    /// LibraryRules.renewalRefusal(of: loan, book: book, isOverdue: false)  // nil while renewals < 2
+    /// ```
+    public static func renewalRefusal(of loan: Loan, book: Book, isOverdue: Bool) -> LibraryError? {
+        if isOverdue { return .overdue(id: book.id, title: book.title, dueAt: loan.dueAt) }
+        guard loan.renewals < maxRenewals else {
+            return .renewalLimitReached(id: book.id, title: book.title, limit: maxRenewals)
+        }
+        return nil
+    }
+
     /// The refusal of taking `requested` more books for a client who holds `held` of a `limit`, or nil when the
     /// loan limit allows it. The store refuses a take with it, and the screen marks its Take actions disabled with
     /// its message, so both say the same thing.

@@ -138,11 +138,8 @@ extension LibraryStore {
             // The client's row locked (PostgreSQL): renewals at once are counted one after the other.
             guard try lockedClient(id: clientID) != nil else { throw LibraryError.noSuchClient(id: clientID) }
             let (book, loan) = try ownLoan(bookID: bookID, clientID: clientID)
-            guard !(loan.dueAt < now) else {
-                throw LibraryError.overdue(id: bookID, title: book.title, dueAt: loan.dueAt)
-            }
-            guard loan.renewals < LibraryRules.maxRenewals else {
-                throw LibraryError.renewalLimitReached(id: bookID, title: book.title, limit: LibraryRules.maxRenewals)
+            if let refusal = LibraryRules.renewalRefusal(of: loan, book: book, isOverdue: loan.dueAt < now) {
+                throw refusal
             }
             var renewed = loan
             renewed.dueAt = try Self.dueDate(

@@ -21,6 +21,11 @@ public enum ActionRequests {
         Action.Request(method: "DELETE", href: "/v1/loans/\(bookID)\(screenQuery)")
     }
 
+    /// `POST /v1/loans/ID/renewal[?query]`, with no body.
+    public static func renew(_ bookID: Int, screenQuery: String = "") -> Action.Request {
+        Action.Request(method: "POST", href: "/v1/loans/\(bookID)/renewal\(screenQuery)")
+    }
+
     /// The query naming the screen that shows `catalog`: `?page=&perPage=&search=` with only the parameters that are
     /// not the default (page 1, `LibraryScreen.defaultPerPage`, no search); empty when all are.
     ///

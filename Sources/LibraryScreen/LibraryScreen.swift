@@ -149,12 +149,28 @@ public enum LibraryScreen {
             actions: [
                 Action(
                     id: "return", title: "Return", command: "\(program) return \(book.id)",
-                    request: ActionRequests.returnBook(book.id, screenQuery: screenQuery))
+                    request: ActionRequests.returnBook(book.id, screenQuery: screenQuery)),
+                // One more loan period, or why not (overdue, or renewed as often as the rules allow).
+                Action(
+                    id: "renew", title: "Renew", command: "\(program) renew \(book.id)",
+                    request: ActionRequests.renew(book.id, screenQuery: screenQuery),
+                    disabledReason: LibraryRules.renewalRefusal(
+                        of: held.loan, book: book, isOverdue: held.isOverdue
+                    ).map(renewalReason)),
             ],
             fields: [
                 Field("bookId", .int(book.id)), Field("dueAt", .string(held.loan.dueAt.iso8601)),
                 Field("overdue", .bool(held.isOverdue)), Field("renewals", .int(held.loan.renewals)),
             ])
+    }
+
+    /// A renewal's refusal as a book's card says it: the card names the book, so the reason does not.
+    static func renewalReason(_ refusal: LibraryError) -> String {
+        switch refusal {
+        case .overdue: "It is overdue: please return it."
+        case .renewalLimitReached(_, _, let limit): "Renewed \(limit) times already: please return it."
+        default: refusal.message
+        }
     }
 
     static func libraryBooksSection(

@@ -635,6 +635,34 @@ class Tests:
         header = self.driver.find_element(By.CSS_SELECTOR, 'section[data-section-id="client-books"] h2')
         check(text(header) == "Your books", "the header stays with the empty state")
 
+    def renew(self):
+        """Renew on one of Your books moves its due date by a loan period; after the last renewal the rules allow,
+        its Renew says why it is refused, and the book stays."""
+        number = self.free_book()
+        self.library.api("POST", "/v1/loans", body={"bookIds": [number]})
+        self.in_sync(what="after a take elsewhere")
+
+        def card():
+            return self.browser.item("client-books", f"client-book-{number}")
+
+        def due():
+            found = re.search(r"Due \d{4}-\d{2}-\d{2}", text(card()))
+            check(found is not None, f"the card shows its due date: {text(card())!r}")
+            return found.group(0)
+        for renewal in (1, 2):
+            before = due()
+            self.click(card().find_element(By.CSS_SELECTOR, ".button-renew"))
+            wait_for(f"renewal {renewal} to move the due date", lambda: due() != before)
+            self.in_sync(what=f"after renewal {renewal}")
+        button = card().find_element(By.CSS_SELECTOR, ".button-renew")
+        check(button.get_attribute("aria-disabled") == "true", "Renew is refused after the second renewal")
+        check("Renewed 2 times already: please return it." in text(card()), f"the card says why: {text(card())!r}")
+        self.click(button)
+        self.in_sync(what="after a refused Renew")
+        check(f"client-book-{number}" in self.browser.item_ids("client-books"), "the book stays")
+        self.library.api("DELETE", f"/v1/loans/{number}")
+        self.in_sync(what="after the return")
+
     def keyboard(self):
         """Tab reaches a Take button, its focus is visible, and Enter takes the book."""
         self.driver.find_element(By.TAG_NAME, "body").click()
@@ -1244,7 +1272,7 @@ def main():
     proxy = Proxy(library.port)
     browser = Browser(args.output)
     tests = Tests(library, browser, proxy)
-    order = ["sign_in", "matches_cli", "librarian_lines", "columns", "take_and_return", "keyboard",
+    order = ["sign_in", "matches_cli", "librarian_lines", "columns", "take_and_return", "renew", "keyboard",
              "cli_take_elsewhere", "populated", "refusal_in_words", "limit", "badge_dates", "markup_is_text", "paging",
              "motion_and_colours", "contract", "replay", "resume", "offline", "revoked", "sign_out", "long_texts"]
     failed = None

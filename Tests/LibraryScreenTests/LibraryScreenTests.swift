@@ -1,6 +1,8 @@
-import LibraryScreen
+import Library
 import Sections
 import Testing
+
+@testable import LibraryScreen
 
 @Suite("The library screen's sections")
 struct LibraryScreenTests {
@@ -70,9 +72,9 @@ struct LibraryScreenTests {
         #expect(searchedRow.supplementaries[1].lines.joined().contains("take <book-id>"))
     }
 
-    @Test("held books carry their due date, an overdue mark and a return action")
+    @Test("held books carry their due date, an overdue mark, a return action and a renew action refused when overdue")
     func heldBooks() throws {
-        let data = Fixture.screen(heldIDs: [2], overdueIDs: [2])
+        let data = Fixture.screen(heldIDs: [2, 3], overdueIDs: [2])
         let row = try #require(LibraryScreen.snapshot(from: data).sections.first { $0.id == "client-books" })
         let item = try #require(row.items.first)
         #expect(item.id == "client-book-2")
@@ -82,10 +84,35 @@ struct LibraryScreenTests {
             item.actions == [
                 Action(
                     id: "return", title: "Return", command: "librarycli return 2",
-                    request: Action.Request(method: "DELETE", href: "/v1/loans/2"))
+                    request: Action.Request(method: "DELETE", href: "/v1/loans/2")),
+                Action(
+                    id: "renew", title: "Renew", command: "librarycli renew 2",
+                    request: Action.Request(method: "POST", href: "/v1/loans/2/renewal"),
+                    disabledReason: "It is overdue: please return it."),
             ])
         #expect(item.fields.contains(Field("bookId", .int(2))))
         #expect(row.supplementaries.map(\.kind) == [.header])
+        // A loan on time, not renewed yet, may be renewed.
+        let onTime = try #require(row.items.last)
+        #expect(onTime.actions.last?.id == "renew" && onTime.actions.last?.isEnabled == true)
+    }
+
+    @Test("a loan renewed as often as the rules allow has its Renew refused, with the store's rule")
+    func renewedTooOften() throws {
+        let book = Book(
+            id: 7, title: "Emma", author: "Jane Austen", year: 1815, pages: nil, description: "", isbn: nil,
+            status: .available)
+        var loan = Loan(
+            id: 1, bookID: 7, clientID: 1, takenAt: try Timestamp(iso8601: "2026-11-01T00:00:00Z"),
+            dueAt: try Timestamp(iso8601: "2026-12-29T00:00:00Z"), returnedAt: nil, renewals: LibraryRules.maxRenewals)
+        let item = LibraryScreen.clientBookItem(
+            LoanedBook(book: book, loan: loan, isOverdue: false), program: "librarycli")
+        #expect(
+            item.actions.last?.disabledReason == "Renewed \(LibraryRules.maxRenewals) times already: please return it.")
+        loan.renewals = LibraryRules.maxRenewals - 1
+        let again = LibraryScreen.clientBookItem(
+            LoanedBook(book: book, loan: loan, isOverdue: false), program: "librarycli")
+        #expect(again.actions.last?.isEnabled == true)
     }
 
     @Test("library books: checkmark on the client's own, on loan with due date, take action on available ones")
