@@ -405,14 +405,14 @@ public final class PostgreSQLConnection {
                 detail: field(librarycli_pq_diag_detail()).map { Self.withoutSecrets($0, secrets) },
                 constraint: field(librarycli_pq_diag_constraint()),
                 table: field(librarycli_pq_diag_table()), column: field(librarycli_pq_diag_column()), sql: sql,
-                user: user)
+                user: user.map { Self.withoutSecrets($0, secrets) })
         }
     }
 
     func connectionError(sql: String?) -> PostgreSQLError {
         PostgreSQLError(
             sqlState: "08006", message: Self.withoutSecrets(Self.connectionMessage(handle), secrets), sql: sql,
-            user: user)
+            user: user.map { Self.withoutSecrets($0, secrets) })
     }
 
     /// libpq's last message on one line (it names the server and the user; callers take out the passwords with

@@ -49,27 +49,39 @@ public enum PostgreSQLConnectionURL {
         return nil
     }
 
-    /// The URL with its password left out, for messages and logs: `user:secret@host` becomes `user@host` and a
-    /// `password` query parameter is dropped. A URL that `ambiguity(in:)` refuses shows its scheme only.
+    /// The URL as messages and logs name it, holding no secret: `user:secret@host` becomes `user@host`, the
+    /// `password` and `sslpassword` parameters are left out, every other parameter but those of `plainKeys` shows
+    /// its value as `***` (a misspelt `Password=secret` too, or `options=`), and every password the URL holds (see
+    /// `passwords(in:)`) is `***` wherever else it stands (a user or database name that is the password). A URL
+    /// that `ambiguity(in:)` refuses shows its scheme only.
     ///
     /// ```swift
     /// PostgreSQLConnectionURL.redacted("postgresql://ann@db/lib?password=x&port=5433")  // "...lib?port=5433"
+    /// PostgreSQLConnectionURL.redacted("postgresql://db/lib?Password=x")  // "postgresql://db/lib?Password=***"
+    /// PostgreSQLConnectionURL.redacted("postgresql://ann:ann@db/lib")  // "postgresql://***@db/lib"
     /// ```
     public static func redacted(_ url: String) -> String {
         guard let parts = Parts(url) else { return url }
         guard ambiguity(in: url) == nil else { return parts.scheme + "…" }
-        var text = parts.scheme
+        var text = ""
         if let userInfo = parts.userInfo {
             text += (userInfo.firstIndex(of: ":").map { userInfo[..<$0] } ?? userInfo) + "@"
         }
         text += parts.hostAndPath
         if let query = parts.query {
-            let kept = query.split(separator: "&", omittingEmptySubsequences: false).filter {
-                !isPasswordKey($0.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)[0])
+            let kept = query.split(separator: "&", omittingEmptySubsequences: false).compactMap {
+                pair -> String? in
+                let halves = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                if isPasswordKey(halves[0]) { return nil }
+                if halves.count == 2 && isPlainKey(halves[0]) { return String(pair) }
+                return halves.count == 2 ? halves[0] + "=***" : "***"
             }
             if !kept.isEmpty { text += "?" + kept.joined(separator: "&") }
         }
-        return text
+        for password in passwords(in: url).sorted(by: { $0.count > $1.count }) {
+            text = text.replacing(password, with: "***")
+        }
+        return parts.scheme + text
     }
 
     /// Every password `url` holds, as written and percent-decoded: the user information's (read up to the first
@@ -126,6 +138,18 @@ public enum PostgreSQLConnectionURL {
 
     /// The connection parameters whose values are secrets: the password, and the one of the client's SSL key.
     public static let secretKeys: Set<String> = ["password", "sslpassword"]
+
+    /// The connection parameters whose values are never secret, shown as written when a URL is named (see
+    /// `redacted(_:)`); any other parameter's value is shown as `***`.
+    public static let plainKeys: Set<String> = [
+        "host", "hostaddr", "port", "dbname", "user", "sslmode", "connect_timeout", "application_name",
+        "fallback_application_name", "target_session_attrs", "client_encoding",
+    ]
+
+    /// A query key of `plainKeys`, percent-encoded or not.
+    private static func isPlainKey(_ key: Substring) -> Bool {
+        plainKeys.contains(String(key)) || percentDecoded(key).map(plainKeys.contains) == true
+    }
 
     /// A query key naming a secret (see `secretKeys`), percent-encoded or not (libpq decodes keys too).
     private static func isPasswordKey(_ key: Substring) -> Bool {

@@ -54,7 +54,8 @@ public struct PostgreSQLError: Error, Sendable, Equatable, CustomStringConvertib
     /// ```
     public let sql: String?
     /// The user name (role) the connection signed in as, when the error came from a connection's statement: messages
-    /// name it when the role lacks a privilege (42501).
+    /// name it when the role lacks a privilege (42501). Like the message, it holds no password: a user name that is
+    /// (or holds) one of the connection's passwords has it as `***`.
     ///
     /// ```swift
     /// if error.sqlState == "42501" { print("GRANT ... TO \(error.user ?? "the role")") }

@@ -414,6 +414,13 @@ struct PostgreSQLProcessTests {
                     + "(permission denied for table "),
             "\(taken.err)")
         #expect(taken.err.contains("nothing was changed") && taken.err.contains("GRANT SELECT, INSERT"))
+        // A password that is the role's name is masked in the whole message: the URL, the role and the GRANT.
+        let masked = try pg.run(["--db", TestPostgreSQL.url(pg.url, user: "\(role):\(role)"), "take", "3"])
+        #expect(masked.code == 73 && !masked.err.contains(role) && !masked.out.contains(role), "\(masked.err)")
+        #expect(
+            masked.err.hasPrefix(
+                "Error: the role *** may not read or write the library in the PostgreSQL database postgresql://***@"),
+            "\(masked.err)")
         #expect(try pg.dump() == before)
     }
 

@@ -50,6 +50,40 @@ struct PostgreSQLURLCommandTests {
         }
     }
 
+    @Test(
+        "no password shows in a message: not under a misspelt key, nor where the URL's user or database name is it",
+        arguments: [
+            // libpq refuses the key, and names it; its value is the user's password all the same.
+            (
+                "postgresql://alice@127.0.0.1:1/library?Password=QwX2", "QwX2",
+                "cannot use the PostgreSQL database postgresql://alice@127.0.0.1:1/library?Password=***: "
+            ),
+            (
+                "postgresql://alice@127.0.0.1:1/library?sslmode=disable&passwd=QwX2&port=1", "QwX2",
+                "cannot use the PostgreSQL database postgresql://alice@127.0.0.1:1/library?sslmode=disable&passwd=***"
+            ),
+            // The server is out of reach (port 1): the URL names the database.
+            (
+                "postgresql://PwX10:PwX10@127.0.0.1:1/library", "PwX10",
+                "cannot reach the PostgreSQL database postgresql://***@127.0.0.1:1/library: "
+            ),
+            (
+                "postgresql://alice:Lib3x@127.0.0.1:1/Lib3x", "Lib3x",
+                "cannot reach the PostgreSQL database postgresql://alice@127.0.0.1:1/***: "
+            ),
+            (
+                "postgresql://alice:Opt7x@127.0.0.1:1/lib?options=-c%20x.y%3DOpt7x&connect_timeout=2", "Opt7x",
+                "cannot reach the PostgreSQL database postgresql://alice@127.0.0.1:1/lib?options=***&connect_timeout=2: "
+            ),
+        ])
+    func noPasswordInMessages(url: String, password: String, expected: String) throws {
+        for arguments in [["--db", url, "books"], ["--db", url, "migrate", "--status"]] {
+            let result = try Binary.run(arguments, environment: environment)
+            #expect(result.code != 0 && result.err.hasPrefix("Error: " + expected), "\(arguments): \(result.err)")
+            #expect(!result.err.contains(password) && !result.out.contains(password), "\(result.err)")
+        }
+    }
+
     @Test("a role without a privilege is exit 73 naming the role and the GRANT, never an internal error")
     func insufficientPrivilege() {
         let database = "postgresql://alice@db/lib1"

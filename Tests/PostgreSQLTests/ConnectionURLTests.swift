@@ -53,6 +53,21 @@ struct ConnectionURLTests {
             ("postgresql:///lib?host=%2Ftmp&port=5", "postgresql:///lib?host=%2Ftmp&port=5"),
             ("postgresql://ann:p%40ss@db/lib?user=bob@example.org", "postgresql://ann@db/lib?user=bob@example.org"),
             ("library.sqlite", "library.sqlite"),
+            // Only the parameters known to hold no secret show their values.
+            ("postgresql://ann@db/lib?Password=QwX2", "postgresql://ann@db/lib?Password=***"),
+            (
+                "postgresql://db/lib?options=-c%20a%3Db&sslmode=require&x",
+                "postgresql://db/lib?options=***&sslmode=require&***"
+            ),
+            (
+                "postgresql:///lib?%68ost=%2Ftmp&dbname=lib&target_session_attrs=any&connect_timeout=3&sslmode=a",
+                "postgresql:///lib?%68ost=%2Ftmp&dbname=lib&target_session_attrs=any&connect_timeout=3&sslmode=a"
+            ),
+            // A password is masked wherever else it stands: as the user name, the database name, a parameter.
+            ("postgresql://PwX10:PwX10@db:5432/lib", "postgresql://***@db:5432/lib"),
+            ("postgresql://ann:lib@db/lib?user=x", "postgresql://ann@db/***?user=x"),
+            ("postgresql://ann:p%40ss@db/lib?application_name=p@ss", "postgresql://ann@db/lib?application_name=***"),
+            ("postgresql://ann@db/ann?password=ann", "postgresql://***@db/***"),
         ])
     func redacted(url: String, expected: String) {
         #expect(PostgreSQLConnectionURL.redacted(url) == expected)
