@@ -55,14 +55,7 @@ public struct PostgreSQLMigrator: Sendable {
         // Through pg_catalog, in the transaction's snapshot (to_regclass reads the latest catalog, so it could see a
         // table whose columns and rows this snapshot does not), and not through information_schema, which hides the
         // tables a role has no privilege on: such a role would find no library where there is one.
-        let hasTable =
-            try connection.fetchOne(
-                """
-                SELECT count(*) FROM pg_catalog.pg_class c
-                JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
-                WHERE n.nspname = current_schema() AND c.relname = 'schema_migrations' AND c.relkind IN ('r', 'p')
-                """
-            ) { $0.int(0) } == 1
+        let hasTable = try Self.hasMigrationsTable(connection)
         var recorded: [String: String] = [:]
         if hasTable {
             let ours =
@@ -99,14 +92,19 @@ public struct PostgreSQLMigrator: Sendable {
         for migration in migrations {
             let ran = try connection.transaction { connection -> Bool in
                 try connection.execute("SELECT pg_advisory_xact_lock(CAST(? AS bigint))", [String(Self.lockKey)])
-                try connection.execute(
-                    script: """
-                        CREATE TABLE IF NOT EXISTS schema_migrations (
-                            name       text COLLATE "C" PRIMARY KEY,
-                            checksum   text NOT NULL,
-                            applied_at timestamptz NOT NULL
-                        )
-                        """)
+                // Only when missing: PostgreSQL checks CREATE on the schema before it looks for the table, so even
+                // `CREATE TABLE IF NOT EXISTS` would refuse a role that may use the library but not create tables.
+                // Under the lock, a table another server created meanwhile is seen (READ COMMITTED).
+                if try !Self.hasMigrationsTable(connection) {
+                    try connection.execute(
+                        script: """
+                            CREATE TABLE IF NOT EXISTS schema_migrations (
+                                name       text COLLATE "C" PRIMARY KEY,
+                                checksum   text NOT NULL,
+                                applied_at timestamptz NOT NULL
+                            )
+                            """)
+                }
                 let status = try self.status(connection)
                 guard status.pending.contains(migration.name) else { return false }
                 try connection.execute(script: migration.sql)
@@ -118,6 +116,18 @@ public struct PostgreSQLMigrator: Sendable {
             if ran { applied.append(migration.name) }
         }
         return applied
+    }
+
+    /// Whether the connection's current schema holds a `schema_migrations` table, read through pg_catalog (which
+    /// privileges do not hide), so that a role without CREATE on the schema never needs to try to create it.
+    static func hasMigrationsTable(_ connection: PostgreSQLConnection) throws -> Bool {
+        try connection.fetchOne(
+            """
+            SELECT count(*) FROM pg_catalog.pg_class c
+            JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+            WHERE n.nspname = current_schema() AND c.relname = 'schema_migrations' AND c.relkind IN ('r', 'p')
+            """
+        ) { $0.int(0) } == 1
     }
 
     /// The tables of the connection's current schema, by name: every one, whatever the role may do with it.

@@ -425,6 +425,31 @@ struct PostgreSQLProcessTests {
     }
 
     @Test(
+        "a role that may read and write the tables but not create any: migrate and migrate --check need no CREATE",
+        .needsPostgreSQLRoles)
+    func readWriteRoleMigrates() throws {
+        let pg = try PostgreSQLSandbox()
+        #expect(try pg.run(["init"]).code == 0)
+        let role = "r_" + TestPostgreSQL.randomHex()
+        let admin = try pg.connect()
+        try admin.execute(
+            script: "CREATE ROLE \(role) LOGIN; REVOKE CREATE ON SCHEMA public FROM PUBLIC; "
+                + "GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO \(role); "
+                + "GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO \(role)")
+        defer { try? admin.execute(script: "DROP OWNED BY \(role); DROP ROLE \(role)") }
+        let url = TestPostgreSQL.url(pg.url, user: role)
+        let before = try pg.dump()
+        let migrated = try pg.run(["--db", url, "migrate"])
+        #expect(migrated.code == 0 && migrated.out.contains("The database is up to date."), "\(migrated.err)")
+        let checked = try pg.run(["--db", url, "migrate", "--check"])
+        #expect(checked.code == 0, "\(checked.err)")
+        #expect(checked.out.contains("The database is up to date.") && checked.out.contains("The search index agrees"))
+        let status = try pg.run(["--db", url, "migrate", "--status"])
+        #expect(status.code == 0 && !status.out.contains("pending"), "\(status.err)")
+        #expect(try pg.dump() == before)
+    }
+
+    @Test(
         "a role with CONNECT only, then CREATE on the schema too: every command finds the library and is refused (73)",
         .needsPostgreSQLRoles)
     func roleWithoutPrivileges() throws {
