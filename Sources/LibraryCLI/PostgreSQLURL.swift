@@ -8,10 +8,12 @@ enum PostgreSQLURL {
         LibraryDatabase.isPostgreSQLURL(text)
     }
 
-    /// The URL with any password left out: `user:secret@host` becomes `user@host`, and a `password=` query
-    /// parameter is dropped, so messages and logs never show one. The URL is split where libpq splits it (the user
-    /// information ends at the first `@`); one that could be read two ways (an unencoded `@` in the password) is
-    /// refused before connecting, and shows as its scheme only. See `PostgreSQLConnectionURL`.
+    /// The URL holding no secret: `user:secret@host` becomes `user@host`, a `password=` query parameter is dropped,
+    /// any other parameter but the few that never hold a secret (host, port, dbname, user, sslmode...) shows its
+    /// value as `***`, and the URL's passwords are `***` wherever else they stand, so messages and logs never show
+    /// one. The URL is split where libpq splits it (the user information ends at the first `@`); one that could be
+    /// read two ways (an unencoded `@` in the password) is refused before connecting, and shows as its scheme only.
+    /// See `PostgreSQLConnectionURL.redacted(_:)`.
     static func redacted(_ url: String) -> String {
         PostgreSQLConnectionURL.redacted(url)
     }
