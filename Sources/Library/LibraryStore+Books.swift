@@ -107,8 +107,9 @@ extension LibraryStore {
     /// Without `search` the page is found by key (page N starts after id (N-1)*perPage), so any page is as fast
     /// as the first, and the total is read from `library_stats`. With `search` (see `BookSearch`: every word, in
     /// any order, a prefix of a word of the title, author or description, any case and accents; a quoted phrase;
-    /// an ISBN) the matching books come best first: title matches before author matches before description matches
-    /// (FTS5 bm25), then by title and id, so paging through them shows each book once. `totalCount` is how many
+    /// an ISBN) the matching books come best first: by relevance (FTS5's bm25, PostgreSQL's `ts_rank`), a match in
+    /// the title weighing more than one in the author, more than one in the description; equal ranks by title and
+    /// id, so paging through them shows each book once. `totalCount` is how many
     /// matched. Search text longer than `BookSearch.maxLength` throws `LibraryError.invalidInput`; empty or
     /// white-space-only text is no search.
     ///
