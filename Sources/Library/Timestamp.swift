@@ -155,11 +155,7 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
         // Every screen writes several of these: twenty bytes put in place, not a string built piece by piece. A
         // timestamp's year is 1 to 9999 (`earliest`...`latest`), four digits.
         return String(unsafeUninitializedCapacity: 20) { text in
-            Self.writeDate(c.year, c.month, c.day, into: text)
-            text[10] = UInt8(ascii: "T")
-            Self.writeTwoDigits(c.hour, into: text, at: 11)
-            text[13] = UInt8(ascii: ":")
-            Self.writeTwoDigits(c.minute, into: text, at: 14)
+            Self.writeToTheMinute(c, separator: UInt8(ascii: "T"), into: text)
             text[16] = UInt8(ascii: ":")
             Self.writeTwoDigits(c.second, into: text, at: 17)
             text[19] = UInt8(ascii: "Z")
@@ -189,13 +185,21 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
     public var minute: String {
         let c = components
         return String(unsafeUninitializedCapacity: 16) { text in
-            Self.writeDate(c.year, c.month, c.day, into: text)
-            text[10] = UInt8(ascii: " ")
-            Self.writeTwoDigits(c.hour, into: text, at: 11)
-            text[13] = UInt8(ascii: ":")
-            Self.writeTwoDigits(c.minute, into: text, at: 14)
+            Self.writeToTheMinute(c, separator: UInt8(ascii: " "), into: text)
             return 16
         }
+    }
+
+    /// Writes "2026-11-29T14:40" (with `separator` between the date and the time) into the first 16 bytes of `text`.
+    private static func writeToTheMinute(
+        _ c: (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int), separator: UInt8,
+        into text: UnsafeMutableBufferPointer<UInt8>
+    ) {
+        writeDate(c.year, c.month, c.day, into: text)
+        text[10] = separator
+        writeTwoDigits(c.hour, into: text, at: 11)
+        text[13] = UInt8(ascii: ":")
+        writeTwoDigits(c.minute, into: text, at: 14)
     }
 
     /// Same as `iso8601`.
