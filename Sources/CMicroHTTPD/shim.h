@@ -18,7 +18,6 @@ struct librarycli_mhd_functions {
     struct MHD_Daemon *(*MHD_start_daemon)(
         unsigned int flags, uint16_t port, MHD_AcceptPolicyCallback apc, void *apc_cls, MHD_AccessHandlerCallback dh,
         void *dh_cls, ...);
-    MHD_socket (*MHD_quiesce_daemon)(struct MHD_Daemon *daemon);
     void (*MHD_stop_daemon)(struct MHD_Daemon *daemon);
     int (*MHD_get_connection_values)(
         struct MHD_Connection *connection, enum MHD_ValueKind kind, MHD_KeyValueIterator iterator, void *iterator_cls);
@@ -48,7 +47,6 @@ static inline const char *librarycli_mhd_open(struct librarycli_mhd_functions *t
     *(void **)&table->name = dlsym(library, #name); \
     if (table->name == NULL) return "libmicrohttpd.so.12 has no " #name;
     LIBRARYCLI_MHD_LOAD(MHD_start_daemon)
-    LIBRARYCLI_MHD_LOAD(MHD_quiesce_daemon)
     LIBRARYCLI_MHD_LOAD(MHD_stop_daemon)
     LIBRARYCLI_MHD_LOAD(MHD_get_connection_values)
     LIBRARYCLI_MHD_LOAD(MHD_queue_response)

@@ -6,6 +6,8 @@ final class Exchange: @unchecked Sendable {
     let remoteAddress: String
 
     var started = false
+    /// Whether the request began after the server started to stop (it is answered 503 `server-stopping`).
+    var beganWhileStopping = false
     var method = ""
     var request: Request?
     var body: [UInt8] = []

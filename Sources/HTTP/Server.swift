@@ -173,9 +173,10 @@ final class ServerCore: Sendable {
             return
         }
         for timer in timers { timer.cancel() }
-        let listener = mhd.MHD_quiesce_daemon!(daemon.pointer)
-        // Refuse connections the kernel would otherwise still queue on the quiesced socket (closed after the stop).
-        if listener >= 0 { shutdown(listener, Int32(SHUT_RD)) }
+        // Not `MHD_quiesce_daemon`: on an epoll daemon with worker threads it races with the workers' own removal of
+        // the listening socket from their epoll sets, and libmicrohttpd 0.9.75 aborts the process when it loses
+        // (`Failed to remove listen FD from epoll set`). The socket stays open until `MHD_stop_daemon`; a request
+        // that begins from now on is answered 503 `server-stopping` with `Connection: close` (see `access`).
         for stream in streams { stream.finish(.serverStopping) }
         for deferred in deferreds { deferred.resolve(deferred.timeoutResponse) }
         let clock = ContinuousClock()
@@ -184,7 +185,6 @@ final class ServerCore: Sendable {
             usleep(2_000)
         }
         mhd.MHD_stop_daemon!(daemon.pointer)
-        if listener >= 0 { close(listener) }
         Unmanaged<ServerCore>.fromOpaque(daemon.cls).release()
         state.withLock { state in
             state.stopped = true
@@ -219,10 +219,14 @@ final class ServerCore: Sendable {
 
     /// A request line arrived: its exchange (retained until `completed`).
     func begin(target: String, connection: OpaquePointer) -> UnsafeMutableRawPointer {
-        state.withLock { $0.inFlight += 1 }
+        let stopping = state.withLock { state -> Bool in
+            state.inFlight += 1
+            return state.stopping
+        }
         let exchange = Exchange(
             target: target, requestID: requestIDs.next(), start: ContinuousClock.now,
             remoteAddress: SocketAddress.clientAddress(of: connection))
+        exchange.beganWhileStopping = stopping
         return Unmanaged.passRetained(exchange).toOpaque()
     }
 
@@ -238,6 +242,10 @@ final class ServerCore: Sendable {
         if !exchange.started {
             exchange.started = true
             exchange.method = method
+            if exchange.beganWhileStopping {
+                // The server stops accepting work: the requests in flight finish, a new one is told to come back.
+                return queue(Self.stopping.response(), for: exchange, on: connection, close: true)
+            }
             if let problem = prepare(exchange, connection, method: method, version: version) {
                 return queue(problem.response(), for: exchange, on: connection, close: true)
             }
@@ -282,6 +290,12 @@ final class ServerCore: Sendable {
         }
         return queue(response, for: exchange, on: connection, close: false)
     }
+
+    /// The answer to a request that began after the server started to stop.
+    static let stopping = Problem(
+        status: .serviceUnavailable, code: "server-stopping",
+        detail: "The server is stopping; try again in a moment (another server may take over).",
+        headers: ["Retry-After": "1"])
 
     /// Builds the request from the request line and headers; a problem when they break a limit.
     private func prepare(_ exchange: Exchange, _ connection: OpaquePointer, method: String, version: String)

@@ -319,15 +319,28 @@ import Testing
             release.wait()
             return .text("finished")
         }
+        router.get("/fast") { _ in .text("done") }
         let server = try Server.start(router: router, configuration: ServerConfiguration(port: 0, threads: 2))
         let port = server.port
         let client = try TestClient(port: port)
         client.request("GET", "/slow")
         #expect(entered.wait())
         let stopped = Background { server.stop() }
-        // Once stopping, new connections are refused while the slow request is still running.
-        #expect(eventually { (try? TestClient(port: port)) == nil })
-        #expect(server.requestsInFlight == 1)
+        // Once stopping, a new request is told to come back (503 server-stopping, Retry-After, the connection
+        // closed) while the slow request is still running.
+        var refused: TestClient.Response?
+        #expect(
+            eventually {
+                guard let other = try? TestClient(port: port) else { return false }
+                _ = other.request("GET", "/fast")
+                guard let response = try? other.readResponse(), response.status == 503 else { return false }
+                refused = response
+                return true
+            })
+        #expect(refused?.text.contains("\"code\":\"server-stopping\"") == true, "\(refused?.text ?? "")")
+        #expect(refused?[header: "Retry-After"] == "1" && refused?[header: "Connection"] == "close")
+        // The refused request is done once libmicrohttpd has sent it: the slow one is left.
+        #expect(eventually { server.requestsInFlight == 1 })
         release.open()
         let response = try client.readResponse()
         #expect(response.status == 200)
