@@ -59,7 +59,7 @@ let package = Package(
         .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["EmbedTool"]),
 
         .target(name: "SQLite", dependencies: ["CSQLite"]),
-        .target(name: "PostgreSQL", dependencies: ["CLibPQ"]),
+        .target(name: "PostgreSQL", dependencies: ["CLibPQ", "Formats"]),
         .target(
             name: "Library", dependencies: ["SQLite", "PostgreSQL", "CUTF8Proc", "CSodium"], plugins: ["EmbedFiles"]),
         .target(name: "Seeding", dependencies: ["Library", "Formats"], plugins: ["EmbedFiles"]),

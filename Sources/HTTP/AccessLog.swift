@@ -1,3 +1,5 @@
+import Formats
+
 /// One access-log record, given to the server's access-log sink when a request ends (streams and deferred
 /// responses included).
 ///

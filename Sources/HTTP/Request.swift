@@ -1,3 +1,5 @@
+import Formats
+
 /// An HTTP request as handlers and middleware see it: the whole body is already read (at most the server's body
 /// limit), the path and query are decoded.
 ///

@@ -1,3 +1,5 @@
+import Formats
+
 /// A PostgreSQL URL (`postgresql://` or `postgres://`) read the way libpq reads it, so that what librarycli takes
 /// for the user name, password and host is what libpq connects with: refusing the URLs that could be read two ways,
 /// naming one without its password, and finding every password it holds.
@@ -119,19 +121,7 @@ public enum PostgreSQLConnectionURL {
     /// PostgreSQLConnectionURL.percentDecoded("p%40ss")  // "p@ss"
     /// ```
     public static func percentDecoded(_ text: Substring) -> String? {
-        var bytes: [UInt8] = []
-        var iterator = text.utf8.makeIterator()
-        while let byte = iterator.next() {
-            guard byte == UInt8(ascii: "%") else {
-                bytes.append(byte)
-                continue
-            }
-            guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
-                return nil
-            }
-            bytes.append(high << 4 | low)
-        }
-        return String(validating: bytes, as: UTF8.self)
+        try? PercentDecoding.decode(text, plusIsSpace: false)
     }
 
     // MARK: - Private
@@ -154,15 +144,6 @@ public enum PostgreSQLConnectionURL {
     /// A query key naming a secret (see `secretKeys`), percent-encoded or not (libpq decodes keys too).
     private static func isPasswordKey(_ key: Substring) -> Bool {
         secretKeys.contains(String(key)) || percentDecoded(key).map(secretKeys.contains) == true
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 
     /// A URL split where libpq splits it (`conninfo_uri_parse_options`).

@@ -1,3 +1,4 @@
+import Formats
 import Testing
 
 @testable import HTTP
