@@ -1180,9 +1180,12 @@ class Tests:
         clamps = self.browser.js("""const clamp = (selector) => {
                 const node = document.querySelector(selector);
                 return node && getComputedStyle(node).webkitLineClamp; };
-            return [clamp('section[data-layout="row"] .item-title'), clamp('section[data-layout="row"] .item-subtitle'),
-                    clamp('section[data-layout="grid"] .item-title'), clamp('section[data-layout="grid"] .item-line')]""")
-        check(clamps == ["3", "3", "3", "4"], f"titles and subtitles are cut after 3 lines, a grid's lines after 4: {clamps}")
+            return [clamp('section[data-layout="row"] .item-title'),
+                    clamp('section[data-layout="row"] .item-subtitle'),
+                    clamp('section[data-layout="grid"] .item-title'),
+                    clamp('section[data-layout="grid"] .item-line')]""")
+        check(clamps == ["3", "3", "3", "4"],
+              f"titles and subtitles are cut after 3 lines, a grid's lines after 4: {clamps}")
 
         def tooltips(section):
             """Per item: the title's and the subtitle's tooltip (None without one), and whether the subtitle is cut."""
