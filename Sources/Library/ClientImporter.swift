@@ -17,7 +17,12 @@ public final class ClientImporter {
     public private(set) var counts = ImportCounts()
 
     private let database: StoreDatabase
+    /// A client by its card as written (the unique index), and by id.
     private let find: StoreStatement
+    private let findByID: StoreStatement
+    /// Every client's card key (`CardNumber.key`) and the id of the first client holding it, read once: a card
+    /// written in another case is found without comparing every client's card for every row imported.
+    private var idsByKey: [String: Int] = [:]
     private let insert: StoreStatement
     private let update: StoreStatement
     private let now: Timestamp
@@ -30,7 +35,16 @@ public final class ClientImporter {
     public init(store: LibraryStore, now: Timestamp) throws {
         database = store.database
         self.now = now
-        find = try database.prepare("SELECT c.id, c.name, c.loan_limit FROM clients c WHERE \(CardNumber.matchSQL)")
+        find = try database.prepare("SELECT id, name, loan_limit FROM clients WHERE card_number = ?")
+        findByID = try database.prepare("SELECT id, name, loan_limit FROM clients WHERE id = ?")
+        for (id, card) in try database.fetchAll(
+            "SELECT id, card_number FROM clients ORDER BY id", [],
+            { row in
+                (row.int(0), row.string(1))
+            }) where idsByKey[CardNumber.key(card)] == nil
+        {
+            idsByKey[CardNumber.key(card)] = id
+        }
         insert = try database.prepare(
             "INSERT INTO clients (name, card_number, loan_limit, created_at) VALUES (?, ?, ?, ?) RETURNING id")
         update = try database.prepare("UPDATE clients SET name = ?, loan_limit = ? WHERE id = ?")
@@ -57,8 +71,11 @@ public final class ClientImporter {
                 throw LibraryError.invalidInput(error.sentence)
             }
         }
-        if let (id, oldName, oldLimit) = try find.fetchOne(
-            CardNumber.matchParameters(cardNumber), { ($0.int(0), $0.string(1), $0.int(2)) })
+        // The card as written first, else the same card in another case (CardNumber.key).
+        let decode = { (row: StoreRow) in (row.int(0), row.string(1), row.int(2)) }
+        let key = CardNumber.key(cardNumber)
+        if let (id, oldName, oldLimit) = try find.fetchOne([trimmed(cardNumber)], decode)
+            ?? idsByKey[key].flatMap({ id in try findByID.fetchOne([id], decode) })
         {
             if oldName == name && oldLimit == loanLimit {
                 counts.unchanged += 1
@@ -71,6 +88,7 @@ public final class ClientImporter {
         guard let id = try insert.fetchOne([name, cardNumber, loanLimit, now.iso8601], { $0.int(0) }) else {
             throw LibraryError.invalidInput("The client with card '\(cardNumber)' was not added.")
         }
+        idsByKey[key] = id
         counts.inserted += 1
         return .inserted(id: id)
     }
