@@ -46,16 +46,29 @@ public enum LibraryDatabase {
     public static func open(at path: String, options: DatabaseOptions = DatabaseOptions(), now: Timestamp) throws
         -> Database
     {
+        try openTellingCreation(at: path, options: options, now: now).database
+    }
+
+    /// Opens as ``open(at:options:now:)`` does, and tells whether this call made the library: `created` is true when
+    /// it applied the first migration, false when the library was there already, even if another process made it a
+    /// moment before (the migrations are applied under the database's write lock, so exactly one opener creates it).
+    ///
+    /// ```swift
+    /// let (db, created) = try LibraryDatabase.openTellingCreation(at: path, now: now)
+    /// if created { print("Created \(path).") }
+    /// ```
+    public static func openTellingCreation(
+        at path: String, options: DatabaseOptions = DatabaseOptions(), now: Timestamp
+    ) throws -> (database: Database, created: Bool) {
         let database = try openWithoutMigrating(at: path, options: options)
         let migrator = Migrations.migrator
         let status = try migrator.status(database)
-        if !status.isUpToDate {
-            if options.readOnly {
-                throw MigrationError.pendingMigrations(names: status.pending)
-            }
-            try migrator.migrate(database, appliedAt: now.iso8601)
+        guard !status.isUpToDate else { return (database, false) }
+        if options.readOnly {
+            throw MigrationError.pendingMigrations(names: status.pending)
         }
-        return database
+        let applied = try migrator.migrate(database, appliedAt: now.iso8601)
+        return (database, applied.first == migrator.migrations.first?.name && !applied.isEmpty)
     }
 
     /// Opens the database at `path` (created if missing) without applying migrations, after checking, by reading

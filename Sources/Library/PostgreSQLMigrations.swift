@@ -163,13 +163,25 @@ extension LibraryDatabase {
     public static func open(postgresql url: String, now: Timestamp, migrating: Bool = true) throws
         -> PostgreSQLConnection
     {
+        try openTellingCreation(postgresql: url, now: now, migrating: migrating).connection
+    }
+
+    /// Connects as ``open(postgresql:now:migrating:)`` does, and tells whether this call made the library: `created`
+    /// is true when it applied the first migration, false when the library was there already, even if another
+    /// process made it a moment before (migrations are applied under an advisory lock, so exactly one creates it).
+    ///
+    /// ```swift
+    /// let (connection, created) = try LibraryDatabase.openTellingCreation(postgresql: url, now: now)
+    /// ```
+    public static func openTellingCreation(postgresql url: String, now: Timestamp, migrating: Bool = true) throws
+        -> (connection: PostgreSQLConnection, created: Bool)
+    {
         let connection = try PostgreSQLConnection(url: url)
         let migrator = PostgreSQLMigrator()
         let status = try migrator.status(connection)
-        if !status.isUpToDate {
-            guard migrating else { throw MigrationError.pendingMigrations(names: status.pending) }
-            try migrator.migrate(connection, appliedAt: now.iso8601)
-        }
-        return connection
+        guard !status.isUpToDate else { return (connection, false) }
+        guard migrating else { throw MigrationError.pendingMigrations(names: status.pending) }
+        let applied = try migrator.migrate(connection, appliedAt: now.iso8601)
+        return (connection, !applied.isEmpty && applied.first == migrator.migrations.first?.name)
     }
 }

@@ -114,7 +114,9 @@ struct CommandContext {
         let path = options.database.displayName
         if options.database.isDefault && !store.isReadOnly {
             // The default library is seeded on first use, by whichever process gets there first.
-            if let report = try withDatabase({ try CatalogImport.firstUse(of: store, now: recordingTime) }) {
+            if case .seeded(let report) = try withDatabase({
+                try CatalogImport.firstUse(of: store, now: recordingTime)
+            }) {
                 note(
                     "Created the library at \(path) with the demo catalog (\(report.books.inserted) books, "
                         + "\(report.clients.inserted) clients).")
@@ -145,10 +147,11 @@ struct CommandContext {
         try PostgreSQLURL.checkNotKeywordValue(path)
         let existed = try checkDatabasePath(path, use: use)
         do {
-            return (
-                try LibraryStore.open(at: path, options: openingOptions(path, existed: existed), now: recordingTime),
-                existed
-            )
+            // Whether it existed is the migrations' word: of several processes opening a new file at once, the one
+            // that made the library says so, the others find it made.
+            let (database, created) = try LibraryDatabase.openTellingCreation(
+                at: path, options: openingOptions(path, existed: existed), now: recordingTime)
+            return (LibraryStore(database: database), !created)
         } catch let error as SQLiteError {
             throw Failure(sqlite: error, path: path)
         } catch let error as MigrationError {
@@ -156,8 +159,6 @@ struct CommandContext {
         }
     }
 
-    /// Opens the database file without applying migrations, after checking that it is a librarycli database (or new
-    /// or empty); a missing one is created empty as `use` allows.
     /// Connects to the PostgreSQL database of `--db`, migrating it unless only reading; `existed` tells whether
     /// it held a library before (any migration applied).
     func openPostgreSQLStore(_ use: DatabaseUse) throws -> (store: LibraryStore, existed: Bool) {
@@ -170,12 +171,15 @@ struct CommandContext {
                 guard use != .reads || !status.applied.isEmpty else {
                     throw Failure(
                         message: "the PostgreSQL database \(options.database.displayName) holds no library yet; "
-                            + "nothing was created. Create it with: \(Self.programName) --db URL init",
+                            + "nothing was created. Create it with: \(program) init",
                         code: .cannotWrite)
                 }
-                try migrator.migrate(connection, appliedAt: recordingTime.iso8601)
+                let applied = try migrator.migrate(connection, appliedAt: recordingTime.iso8601)
+                // Of several processes at once, the one that applied the first migration made the library.
+                let created = !applied.isEmpty && applied.first == migrator.migrations.first?.name
+                return (LibraryStore(postgresql: connection), !created)
             }
-            return (LibraryStore(postgresql: connection), !status.applied.isEmpty)
+            return (LibraryStore(postgresql: connection), true)
         } catch let error as PostgreSQLError {
             throw Failure(postgresql: error, name: options.database.displayName)
         } catch let error as MigrationError {
@@ -183,6 +187,8 @@ struct CommandContext {
         }
     }
 
+    /// Opens the database file without applying migrations, after checking that it is a librarycli database (or new
+    /// or empty); a missing one is created empty as `use` allows.
     func openDatabaseWithoutMigrating(_ use: DatabaseUse) throws -> (database: Database, existed: Bool) {
         let path = options.database.path
         let existed = try checkDatabasePath(path, use: use)

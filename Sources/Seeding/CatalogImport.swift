@@ -169,12 +169,12 @@ public enum CatalogImport {
     /// Handles a library's first use once, even when several processes start on a new database together: the check
     /// and the seeding run in one IMMEDIATE transaction and are marked done in `settings` (`first_use`), so the
     /// others wait and then find it done. Seeds the demo data when `seedDemo` is true (a new default library, or
-    /// `init`); `init --empty` only marks it done. Returns the seeding's report, or nil when the first use was
-    /// handled already (or nothing was seeded).
+    /// `init`); `init --empty` only marks it done. Says which happened, so that a process that lost the race does
+    /// not claim it made the library.
     ///
-    ///     if let report = try CatalogImport.firstUse(of: store, now: now) { print(report.books) }
+    ///     if case .seeded(let report) = try CatalogImport.firstUse(of: store, now: now) { print(report.books) }
     public static func firstUse(of store: LibraryStore, now: Timestamp, seedDemo: Bool = true) throws
-        -> ImportReport?
+        -> FirstUseOutcome
     {
         if seedDemo, try !store.isFirstUseDone() {
             _ = try DemoData.pinHashes()  // hashed now, before the first use takes the write lock
@@ -182,7 +182,11 @@ public enum CatalogImport {
         let report = try store.firstUse(now: now) { store in
             seedDemo ? try self.seedDemo(into: store, now: now) : nil
         }
-        return report ?? nil
+        switch report {
+        case .none: return .handledBefore
+        case .some(.none): return .leftEmpty
+        case .some(.some(let report)): return .seeded(report)
+        }
     }
 
     /// Adds `count` new synthetic books from `CatalogGenerator(seed:)` (`seed --generate N --random-seed S`),

@@ -272,9 +272,12 @@ struct PostgreSQLProcessTests {
         #expect(status.code == 0)
         #expect(status.out == Migrations.postgresql.map { "pending  \($0.name)\n" }.joined())
         #expect(try pg.dump() == [])
-        let listed = try pg.run(["list"])
+        let listed = try pg.run(["--db", pg.url, "list"])
         #expect(listed.code == 73)
-        #expect(listed.err.contains("holds no library yet; nothing was created"))
+        #expect(
+            listed.err.hasSuffix(
+                "holds no library yet; nothing was created. Create it with: librarycli --db '\(pg.url)' init\n"),
+            "\(listed.err)")
         let created = try pg.run(["init", "--empty"])
         #expect(created.code == 0)
         #expect(created.err == "Created an empty library at \(pg.url).\n")
@@ -573,12 +576,16 @@ struct PostgreSQLProcessTests {
         #expect(try pg.dump() == before)
     }
 
-    @Test("8 processes run init on one new database at once: all succeed, and it is migrated and seeded once")
+    @Test("8 processes run init on one new database at once: all succeed, it is seeded once, one says it made it")
     func raceToInit() throws {
         let pg = try PostgreSQLSandbox()
-        let running = try (1...8).map { _ in try RunningBinary(["-q", "init"], environment: pg.environment) }
+        let running = try (1...8).map { _ in try RunningBinary(["init"], environment: pg.environment) }
         let results = running.map { $0.finish() }
         #expect(results.map(\.code) == Array(repeating: 0, count: 8), "\(results.map(\.err))")
+        #expect(results.filter { $0.err.hasPrefix("Created a library with the demo catalog") }.count == 1)
+        #expect(
+            results.filter { $0.err == "The library at \(pg.url) already exists; nothing was changed.\n" }.count == 7,
+            "\(results.map(\.err))")
         #expect(try pg.count("SELECT count(*) FROM books") == 49)
         #expect(try pg.count("SELECT count(*) FROM clients") == 4)
         #expect(try pg.count("SELECT count(*) FROM schema_migrations") == Migrations.postgresql.count)

@@ -177,6 +177,28 @@ struct ProcessTests {
         #expect(document["totalCount"] as? Int == 49)
     }
 
+    @Test("processes making one new library at once: only the one that made it says so")
+    func raceToCreateNamedLibrary() throws {
+        let sandbox = Sandbox()
+        let environment = ["LIBRARY_NOW": sandbox.now, "HOME": sandbox.directory]
+        func race(_ arguments: [String]) throws -> [RunResult] {
+            try? FileManager.default.removeItem(atPath: sandbox.database)
+            let running = try (1...6).map { _ in
+                try RunningBinary(["--db", sandbox.database] + arguments, environment: environment)
+            }
+            return running.map { $0.finish() }
+        }
+        let inits = try race(["init"])
+        #expect(inits.map(\.code) == Array(repeating: 0, count: 6), "\(inits.map(\.err))")
+        #expect(inits.filter { $0.err.hasPrefix("Created a library with the demo catalog") }.count == 1)
+        #expect(
+            inits.filter { $0.err == "The library at \(sandbox.database) already exists; nothing was changed.\n" }
+                .count == 5, "\(inits.map(\.err))")
+        let adds = try race(["books", "add", "--title", "Dune"])
+        #expect(adds.map(\.code) == Array(repeating: 0, count: 6), "\(adds.map(\.err))")
+        #expect(adds.filter { $0.err.hasPrefix("Created a new, empty library") }.count == 1, "\(adds.map(\.err))")
+    }
+
     @Test("16 processes race to take the same book: exactly one loan, the others refused with exit 1")
     func raceForOneBook() throws {
         let sandbox = Sandbox()

@@ -99,23 +99,19 @@ enum DatabaseCommands {
                 _ = try context.openDatabaseWithoutMigrating(.reads)
             }
         }
-        if existed {
-            // Under --json a script still gets its document, saying that nothing was created.
-            if context.options.format == .json {
-                let document: JSONValue = ["version": 1, "database": .string(path), "created": false]
-                context.console.out(document.serialized() + "\n")
-            }
-            context.note("The library at \(path) already exists; nothing was changed.")
-            return .success
-        }
+        if existed { return reportExisting(path, context: context) }
         let seedDemo = !context.parsed.flag("empty")
         // LIBRARY_NOW is read only when the demo clients are added: `init --empty` records no client.
         let now = seedDemo ? try context.now : context.recordingTime
         let store = try opened ?? context.openMigratedStore(.fills).store
-        var summary = "an empty library"
-        if let report = try context.withDatabase({
-            try CatalogImport.firstUse(of: store, now: now, seedDemo: seedDemo)
-        }) {
+        let summary: String
+        switch try context.withDatabase({ try CatalogImport.firstUse(of: store, now: now, seedDemo: seedDemo) }) {
+        case .handledBefore:
+            // Another process made the library between the look above and the first use: it is not ours to claim.
+            return reportExisting(path, context: context)
+        case .leftEmpty:
+            summary = "an empty library"
+        case .seeded(let report):
             summary =
                 "a library with the demo catalog (\(report.books.inserted) books, \(report.clients.inserted) clients)"
         }
@@ -130,6 +126,17 @@ enum DatabaseCommands {
             // A note like the first-use one: on standard error, silenced by -q.
             context.note("Created \(summary) at \(path).")
         }
+        return .success
+    }
+
+    /// `init` on a library that exists: nothing is changed, and it says so. Under --json a script still gets its
+    /// document, saying that nothing was created.
+    private static func reportExisting(_ path: String, context: CommandContext) -> ExitCode {
+        if context.options.format == .json {
+            let document: JSONValue = ["version": 1, "database": .string(path), "created": false]
+            context.console.out(document.serialized() + "\n")
+        }
+        context.note("The library at \(path) already exists; nothing was changed.")
         return .success
     }
 
