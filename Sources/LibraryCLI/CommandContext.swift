@@ -274,12 +274,17 @@ struct CommandContext {
         }
     }
 
-    /// How many books `--all` will show: all of them, when they fit on one page.
-    func countForAll(in store: LibraryStore) throws -> Int {
-        let count = try withDatabase { try store.bookCount() }
+    /// How many books `--all` will show: all of them (all the matches of `search`), when they fit on one page
+    /// (``LibraryStore/maxPerPage``); refused as a usage error when they do not.
+    func countForAll(in store: LibraryStore, search: String?) throws -> Int {
+        let count = try withDatabase {
+            guard let search else { return try store.bookCount() }
+            return try store.libraryPage(page: 1, perPage: 1, search: search).totalCount
+        }
         guard count <= LibraryStore.maxPerPage else {
+            let what = search.map { "\(count) books match “\($0)”" } ?? "this library has \(count)"
             throw Failure(
-                message: "--all shows at most \(LibraryStore.maxPerPage) books and this library has \(count): "
+                message: "--all shows at most \(LibraryStore.maxPerPage) books and \(what): "
                     + "use --page and --per-page. See '\(Self.programName) \(parsed.path.joined(separator: " ")) --help'.",
                 code: .usage)
         }

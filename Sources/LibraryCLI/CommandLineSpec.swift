@@ -59,7 +59,11 @@ public enum CommandLineSpec {
         options: [
             .value("page", valueName: "n", help: "The page of the library's books to show (default: 1)."),
             .value("per-page", valueName: "n", help: "Books per page (default: 20)."),
-            .flag("all", help: "Show every book of the library on one page."),
+            .flag(
+                "all",
+                help:
+                    "Show every book of the library (or every match of --search) on one page: at most \(LibraryStore.maxPerPage)."
+            ),
             .value(
                 "search", valueName: "text",
                 help: "Only books matching every word (title, author or description; word starts, any order, any "
@@ -159,7 +163,10 @@ public enum CommandLineSpec {
                         isFreeText: true),
                     .value("page", valueName: "n", help: "The page to show (default: 1)."),
                     .value("per-page", valueName: "n", help: "Books per page (default: 50)."),
-                    .flag("all", help: "Every book on one page."),
+                    .flag(
+                        "all",
+                        help: "Every book (or every match of --search) on one page: at most \(LibraryStore.maxPerPage)."
+                    ),
                 ]),
             CommandSpec(
                 name: "add", abstract: "Add a book (one physical copy).",

@@ -8,7 +8,7 @@ import Library
 public enum CatalogRange: Hashable, Sendable {
     /// Page `page` (from 1) of `perPage` books.
     case page(Int, perPage: Int)
-    /// Every book on one page.
+    /// Every book (or every match of the search) on one page: at most ``LibraryStore/maxPerPage`` of them.
     case all
 }
 
@@ -27,7 +27,7 @@ extension LibraryScreen {
             let (page, perPage): (Int, Int)
             switch range {
             case .page(let number, let size): (page, perPage) = (number, size)
-            case .all: (page, perPage) = (1, max(1, try store.bookCount()))
+            case .all: (page, perPage) = (1, min(max(1, try store.bookCount()), LibraryStore.maxPerPage))
             }
             return try store.clientScreen(clientID: clientID, page: page, perPage: perPage, now: now, search: search)
         }

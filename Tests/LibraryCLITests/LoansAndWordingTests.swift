@@ -83,13 +83,33 @@ struct LoansAndWordingTests {
                 "Page 2 of 3 · 12 books · previous: librarycli books --page 1 --per-page 5 · next: librarycli books "
                     + "--page 3 --per-page 5\n"))
         let past = sandbox.run(["books", "--page", "7"]).out
-        #expect(past == "Page 7 is past the end (1 page).\n")
+        #expect(
+            past == "Page 7 is past the end: the library has 12 books, on 1 page. See the last page: librarycli books "
+                + "--page 1\n")
         sandbox.run(["books", "add", "--title", "Thin", "--pages", "1"])
         #expect(sandbox.run(["list", "--page", "2", "--per-page", "12"]).out.contains("│ 1 page "))
         // Export keeps the number.
         let exported = sandbox.directory + "/catalog.csv"
         #expect(sandbox.run(["export", "--output", exported]).code == 0)
         #expect(try String(contentsOfFile: exported, encoding: .utf8).contains(",-725,"))
+    }
+
+    @Test("--all with --search shows every match, whatever the library's size; more than fit on a page is refused")
+    func allMatches() throws {
+        let sandbox = Sandbox()
+        sandbox.run(["init", "--empty"])
+        #expect(sandbox.run(["seed", "--generate", "10001"]).code == 0)
+        sandbox.run(["books", "add", "--title", "Die Verwandlung", "--author", "Franz Kafka"])
+        sandbox.run(["clients", "add", "Reader"])
+        let books = sandbox.run(["books", "--search", "kafka", "--all"])
+        #expect(books.code == 0, "\(books.err)")
+        #expect(books.out.contains("Die Verwandlung") && books.out.hasSuffix("Page 1 of 1 · 1 book\n"))
+        let list = sandbox.run(["--json", "list", "--search", "kafka", "--all"])
+        #expect(list.code == 0, "\(list.err)")
+        #expect(list.out.contains("Die Verwandlung"))
+        let whole = sandbox.run(["books", "--all"])
+        #expect(whole.code == 64)
+        #expect(whole.err.hasPrefix("Error: --all shows at most 10000 books and this library has 10002: "))
     }
 
     @Test("seed --generate adds N new books every run, and --help says so")

@@ -22,7 +22,7 @@ enum BookCommands {
                     commandPath: parsed.path)
             }
             page = 1
-            perPage = try context.countForAll(in: store)
+            perPage = try context.countForAll(in: store, search: search)
         }
         let result = try context.withDatabase {
             try store.libraryPage(page: page, perPage: perPage, viewerID: nil, search: search)
@@ -56,7 +56,10 @@ enum BookCommands {
                 } else if result.totalCount == 0 {
                     why = "The library has no books yet. Add the demo catalog with: \(context.program) seed"
                 } else {
-                    why = "Page \(page) is past the end (\(pages))."
+                    let books = result.totalCount == 1 ? "1 book" : "\(result.totalCount) books"
+                    why =
+                        "Page \(page) is past the end: the library has \(books), on \(pages). "
+                        + "See the last page: \(pageCommand(max(result.pageCount, 1)))"
                 }
                 context.say(why)
                 return .success
@@ -87,25 +90,28 @@ enum BookCommands {
 
     static func add(_ context: CommandContext) throws -> ExitCode {
         let parsed = context.parsed
+        // A number option takes a whole number as every option does (`Validation.integer`: no spaces, no `+`, no
+        // `5.0`), then the library's rule for the field; the spreadsheet forms an import reads are not options.
         func value<T>(
-            _ option: String, expected: String, _ parse: (String) throws(FieldParsing.FieldProblem) -> T?
+            _ option: String, expected: String, wholeNumber: Bool = false,
+            _ parse: (String) throws(FieldParsing.FieldProblem) -> T?
         ) throws -> T? {
             guard let text = parsed.string(option) else { return nil }
+            let display = parsed.availableOptions.first { $0.name == option }?.display ?? "--\(option)"
             do {
+                if wholeNumber { _ = try Validation.integer(text, for: display) }
                 return try parse(text)
             } catch {
-                let display = parsed.availableOptions.first { $0.name == option }?.display ?? "--\(option)"
                 throw UsageError(.invalidValue(text, for: display, expected: expected), commandPath: parsed.path)
             }
         }
         let draft = NewBook(
             title: try CommandText.checked(parsed.string("title") ?? "", .title),
             author: try CommandText.checked(parsed.string("author") ?? "", .author),
-            year: try value(
-                "year",
-                expected: LibraryRules.yearRule, FieldParsing.year),
+            year: try value("year", expected: LibraryRules.yearRule, wholeNumber: true, FieldParsing.year),
             pages: try value(
-                "pages", expected: "a whole number from 1 to \(LibraryRules.maxPages)", FieldParsing.pages),
+                "pages", expected: "a whole number from 1 to \(LibraryRules.maxPages)", wholeNumber: true,
+                FieldParsing.pages),
             description: try CommandText.checked(parsed.string("description") ?? "", .description),
             isbn: try value(
                 "isbn", expected: "an ISBN-10 or ISBN-13 whose check digit holds (ISBN-13s start with 978 or 979)",

@@ -14,7 +14,7 @@ enum ListCommand {
         let search = try SearchOption.value(of: context.parsed)
         let now = try context.now
         let (store, client) = try context.openStoreAsClient(.reads)
-        if range == .all { _ = try context.countForAll(in: store) }
+        if range == .all { _ = try context.countForAll(in: store, search: search) }
         let screen = try context.withDatabase {
             try LibraryScreen.load(from: store, clientID: client.id, range: range, search: search, now: now)
         }
