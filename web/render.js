@@ -34,7 +34,10 @@ export function actionKind(action) {
   return "perform";
 }
 
-function drawActions(actions, owner, ui, container) {
+/** Draws `actions`' buttons (and search boxes) into `container`. With `subject` (an item's title), each button's
+ * accessible name says what it acts on ("Take The Odyssey"), while its visible label stays the action's title
+ * ("Take"): twenty buttons all named "Take" tell a screen reader's list of buttons nothing. */
+function drawActions(actions, owner, ui, container, subject = null) {
   for (const action of actions) {
     const kind = actionKind(action);
     if (!kind) continue;
@@ -46,6 +49,7 @@ function drawActions(actions, owner, ui, container) {
     const button = element("button", `button button-${action.id}`, action.title);
     button.type = "button";
     button.dataset.actionId = action.id;
+    if (subject) button.setAttribute("aria-label", `${action.title} ${subject}`);
     if (action.disabled) {
       // Still focusable, so the reason is found by keyboard and screen reader too. A click does not say it a second
       // time: it marks the reason shown under the button and has it read out.
@@ -112,7 +116,7 @@ function itemContent(item, ui) {
     card.append(badges);
   }
   const actions = element("div", "actions");
-  drawActions(item.actions || [], item.id, ui, actions);
+  drawActions(item.actions || [], item.id, ui, actions, typeof item.title === "string" ? item.title.trim() : null);
   if (actions.childElementCount) card.append(actions);
   card.append(statusLine(item.id, ui));
   return card;

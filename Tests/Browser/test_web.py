@@ -521,6 +521,24 @@ class Tests:
         # Right-to-left and other scripts are isolated.
         dirs = self.browser.js("return [...document.querySelectorAll('.item-title')].map(e => e.dir)")
         check(dirs and all(value == "auto" for value in dirs), "titles are dir=auto")
+        self.button_names()
+
+    def button_names(self):
+        """Each item's button is named, for screen readers, by its action and its item ("Take The Odyssey"), while
+        its visible label stays the action's title ("Take"): no two buttons of a section share a name (a book held is
+        in Your books and in the library, with a Return in both)."""
+        buttons = self.driver.find_elements(By.CSS_SELECTOR, "#screen .item .actions button")
+        check(buttons, "the screen has item buttons")
+        names = {}
+        for button in buttons:
+            section, title = self.browser.js("""const item = arguments[0].closest('.item');
+                return [item.closest('section').dataset.sectionId, item.querySelector('.item-title').textContent]""",
+                                             button)
+            name = button.accessible_name
+            check(name == f"{text(button)} {title}", f"a button named {name!r}, not {text(button)!r} {title!r}")
+            names.setdefault(section, []).append(name)
+        duplicates = sorted({name for group in names.values() for name in group if group.count(name) > 1})
+        check(duplicates == [], f"buttons of a section that share a name: {duplicates}")
 
     def librarian_lines(self):
         """Lines that only tell a librarian what to run ("Add the demo catalog: librarycli seed") are left out, as are
@@ -763,6 +781,7 @@ class Tests:
             reason = self.driver.find_element(By.ID, button.get_attribute("aria-describedby")).text
             check(f"You have {limit} of your {limit} books" in reason, f"the reason is shown before a tap: {reason}")
             check(reason in button.find_element(By.XPATH, "./ancestor::li").text, "the reason is visible")
+        self.button_names()
         before = self.browser.etag()
         self.click(takes[0])
         owner = takes[0].find_element(By.XPATH, "./ancestor::li").get_attribute("data-item-id")
