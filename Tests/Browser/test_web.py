@@ -411,6 +411,28 @@ def expected(document):
     return sections
 
 
+def summary(document, section_id):
+    """What the page reads out for a section after a search or another page (web/render.js summarize): its header's
+    title and count, its empty state's title when it has no items, its footer's title."""
+    section = next(section for section in document["sections"] if section["id"] == section_id)
+
+    def first(kind):
+        return next((s for s in section["supplementaries"] if s["kind"] == kind), None)
+
+    def sentence(words):
+        return words if words[-1:] in ".!?…" else words + "."
+    parts = []
+    header, empty, footer = first("header"), first("empty"), first("footer")
+    if header and header.get("title"):
+        count = header.get("count")
+        parts.append(sentence(f"{header['title']} ({count})" if isinstance(count, int) else header["title"]))
+    if not section["items"] and empty and empty.get("title"):
+        parts.append(sentence(empty["title"]))
+    if footer and footer.get("title"):
+        parts.append(sentence(footer["title"]))
+    return " ".join(parts)
+
+
 def compare(drawn, document, what):
     want = expected(document)
     if drawn == want:
@@ -886,6 +908,8 @@ class Tests:
         except NoAlertPresentException:
             pass
         self.search("zzzzqqq")
+        said = text(self.driver.find_element(By.ID, "announcer"))
+        check("No books match “zzzzqqq”." in said, f"a search without a match is read out: {said!r}")
         empty = wait_for("the library's empty state", lambda: self.driver.find_elements(
             By.CSS_SELECTOR, 'section[data-section-id="library-books"] [data-kind="empty"]'))
         check("No books match" in text(empty[0]), "the library's empty state")
@@ -913,24 +937,58 @@ class Tests:
         box.send_keys(text)
         box.send_keys(Keys.ENTER)
         self.query = "?search=" + urllib.parse.quote(text, safe="") if text else ""
-        self.in_sync(what=f"the search {text!r}")
+        document = self.in_sync(what=f"the search {text!r}")
         check(self.driver.execute_script("return sessionStorage.getItem('librarycli.query')") == self.query,
               "the screen's query is kept")
+        self.announced("library-books", document, f"the search {text!r}")
+        focused = self.browser.js("return document.activeElement.type")
+        check(focused == "search", f"after a search the focus stays in the search box, not on {focused!r}")
+
+    def announced(self, section, document, what):
+        """Waits until the page has read out the section's own words (its header, count, empty state and footer)."""
+        announcer = self.driver.find_element(By.ID, "announcer")
+        want = summary(document, section)
+        check(want, f"{what}: the section has words to read out")
+        said = wait_for(f"{what} to be read out as {want!r}", lambda: text(announcer), timeout=2)
+        wait_for(f"{what} to be read out as {want!r} (not {said!r})", lambda: text(announcer) == want, timeout=2)
+
+    def focus_in_sight(self):
+        """What has the focus (its tag, item id, section id), and whether it is within the window."""
+        self.browser.settle()
+        return self.browser.js("""const e = document.activeElement, box = e.getBoundingClientRect();
+            return [e.tagName, e.closest('.item')?.dataset.itemId ?? null,
+                    e.closest('section[data-section-id]')?.dataset.sectionId ?? null,
+                    box.top >= 0 && box.bottom <= innerHeight]""")
 
     def paging(self):
-        footer = self.driver.find_element(By.CSS_SELECTOR, 'section[data-section-id="library-books"] .supplementary-footer')
-        self.click(footer.find_element(By.CSS_SELECTOR, ".button-load-more"))
-        self.query = "?perPage=40"
-        self.in_sync(what="load more")
+        """Load more keeps the books shown and adds the next ones: the focus goes to the first new one, in sight, also
+        after the last Load more (its button goes). Next and Previous page show other books: the focus goes to the
+        section's heading, in sight. Each time the section's own words are read out (header, count, footer)."""
+        shown = self.browser.item_ids("library-books")
+        self.page_to("load-more", "?perPage=40")
         check(len(self.browser.item_ids("library-books")) == 40, "load more shows 40 books")
+        focused = self.focus_in_sight()
+        check(focused == ["ARTICLE", self.browser.item_ids("library-books")[len(shown)], "library-books", True],
+              f"after Load more the focus goes to the first new book, in sight, not {focused}")
+        for action, query in [("next-page", "?page=2&perPage=40"), ("previous-page", "?page=1&perPage=40")]:
+            self.page_to(action, query)
+            focused = self.focus_in_sight()
+            check(focused == ["H2", None, "library-books", True],
+                  f"after {action} the focus goes to the section's heading, in sight, not {focused}")
+        shown = self.browser.item_ids("library-books")
+        self.page_to("load-more", "?perPage=80")
+        check(not self.driver.find_elements(By.CSS_SELECTOR, ".button-load-more"), "the last Load more goes")
+        focused = self.focus_in_sight()
+        check(focused == ["ARTICLE", self.browser.item_ids("library-books")[len(shown)], "library-books", True],
+              f"after the last Load more the focus goes to the first new book, in sight, not {focused}")
+
+    def page_to(self, action, query):
+        """Clicks the library's footer button for `action` (which goes to `query`), and checks what is read out."""
         footer = self.driver.find_element(By.CSS_SELECTOR, 'section[data-section-id="library-books"] .supplementary-footer')
-        self.click(footer.find_element(By.CSS_SELECTOR, ".button-next-page"))
-        self.query = "?page=2&perPage=40"
-        self.in_sync(what="the next page")
-        footer = self.driver.find_element(By.CSS_SELECTOR, 'section[data-section-id="library-books"] .supplementary-footer')
-        self.click(footer.find_element(By.CSS_SELECTOR, ".button-previous-page"))
-        self.query = "?page=1&perPage=40"
-        self.in_sync(what="the previous page")
+        self.click(footer.find_element(By.CSS_SELECTOR, f".button-{action}"))
+        self.query = query
+        document = self.in_sync(what=action)
+        self.announced("library-books", document, action)
 
     # 9
 
