@@ -511,8 +511,13 @@ class Tests:
         driver.find_element(By.ID, "card").clear()
         demo[0].click()
         check(driver.find_element(By.ID, "pin").get_attribute("value") == "1111", "the demo client filled the PIN")
+        # The card typed in another case and with spaces: the bar shows it as the library keeps it.
+        driver.find_element(By.ID, "card").clear()
+        driver.find_element(By.ID, "card").send_keys("  c-0001  ")
         driver.find_element(By.ID, "sign-in-submit").click()
         wait_for("the screen", lambda: self.browser.item_ids("client-info"))
+        who = text(driver.find_element(By.ID, "who"))
+        check(who == "Card C-0001", f"the bar shows the card as the library keeps it, not as typed: {who!r}")
         focused = self.browser.js("return document.activeElement.tagName + ' ' + document.activeElement.textContent")
         check(focused == "H1 Your library", f"the focus goes to the screen's heading after sign-in, not {focused!r}")
         check(self.browser.js("return [...document.querySelectorAll('h1')].filter(e => !e.closest('[hidden]'))"
