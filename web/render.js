@@ -427,8 +427,8 @@ function animate(root, before, made) {
 
 /**
  * Brings `root` to `screen` ({sections, emptyState}). `ui` gives the callbacks: perform(action, ownerId, button),
- * navigate(href), explain(ownerId, reason) (a disabled action was clicked: read its reason out), statusOf(ownerId)
- * and currentSearch().
+ * navigate(href, from) (from: the search form or button used), explain(ownerId, reason) (a disabled action was
+ * clicked: read its reason out), statusOf(ownerId) and currentSearch().
  */
 export function draw(root, screen, ui) {
   const focused = document.activeElement;
