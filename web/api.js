@@ -125,13 +125,14 @@ export async function getJSON(href, options = {}) {
   return { status: response.status, etag, json: response.status === 304 ? null : await response.json() };
 }
 
-/** Signs in; resolves the token. A wrong card or PIN is a SignedOut error whose message says so. */
+/** Signs in; resolves the server's answer ({token, clientId, cardNumber}). The card kept for the page to show is
+ * the library's (C-0001), not as typed (" c-0001 "). A wrong card or PIN is a ProblemError that says so. */
 export async function signIn(cardNumber, pin) {
   try {
     session.clear();
     const response = await request("POST", "/v1/sessions", { body: { cardNumber, pin }, attempts: 2, signedIn: false });
     const answer = await response.json();
-    session.save(answer.token, cardNumber);
+    session.save(answer.token, typeof answer.cardNumber === "string" ? answer.cardNumber : cardNumber.trim());
     return answer;
   } catch (error) {
     if (error instanceof SignedOut) throw new ProblemError(401, { detail: "That card number and PIN do not match." });

@@ -7,7 +7,7 @@ import {
 } from "./api.js";
 import { ChangeMismatch, applyChanges } from "./changes.js";
 import { LiveScreen } from "./live.js";
-import { describe, draw, markCut, showStatus } from "./render.js";
+import { describe, draw, focusSection, markCut, sectionNode, showStatus, summarize } from "./render.js";
 
 const $ = (selector) => document.querySelector(selector);
 const QUERY_KEY = "librarycli.query";
@@ -222,7 +222,8 @@ function redraw() {
   publish();
 }
 
-/** Loads the screen for the current query and follows it live. */
+/** Loads the screen for the current query and follows it live. Resolves true when it drew it (false when it could
+ * not be read: the page says so and tries again, or it signed out). */
 async function showScreen() {
   stopLive();
   const generation = state.generation;
@@ -234,15 +235,19 @@ async function showScreen() {
   root().setAttribute("aria-busy", "true");
   try {
     const { json, etag } = await getJSON(`/v1/screen${state.query}`);
-    if (generation !== state.generation) return;
+    if (generation !== state.generation) return false;
     state.screen = { sections: json.sections, emptyState: json.emptyState ?? null };
     state.etag = etag;
     setNotice("");
     redraw();
     follow(generation);
+    return true;
   } catch (error) {
-    if (generation !== state.generation) return;
-    if (error instanceof SignedOut) return showSignIn(error.message);
+    if (generation !== state.generation) return false;
+    if (error instanceof SignedOut) {
+      await showSignIn(error.message);
+      return false;
+    }
     if (error instanceof ProblemError && error.status === 400 && state.query) {
       // A screen the server no longer accepts (a search too long, a page out of range): back to the first.
       state.query = "";
@@ -252,6 +257,7 @@ async function showScreen() {
     const words = error instanceof Unreachable ? "The library cannot be reached right now." : error.message;
     setNotice(`${words} The page tries again in a few seconds.`);
     setTimeout(() => { if (generation === state.generation) showScreen(); }, 3000);
+    return false;
   } finally {
     root().removeAttribute("aria-busy");
   }
@@ -307,14 +313,45 @@ function receive(body, etag) {
   announce(describe(state.screen, body.changes));
 }
 
-function navigate(href) {
+/**
+ * Shows another screen (a search, another page, more items), from the control `from` (a search box, a paging
+ * button) in one of the sections. Once drawn, that section's own words are read out ("Library (49). Page 2 of 3 ·
+ * 49 books.", "No books match “zzzz”."), and the focus goes where the new items are: after a search it stays in the
+ * search box; when the section kept its items and has more ("Load more"), to the first new one; when it shows
+ * others (another page), to the section's heading.
+ */
+function navigate(href, from = null) {
   const at = href.indexOf("?");
   state.query = at >= 0 ? href.slice(at) : "";
   sessionStorage.setItem(QUERY_KEY, state.query);
   for (const owner of state.statuses.keys()) showStatus(root(), owner, "");
   state.statuses.clear();
-  showScreen().then(() => {
-    // The control used stays focused when it is still there (a search box, a paging button); else the screen.
+  const sectionId = from?.closest("section[data-section-id]")?.dataset.sectionId ?? null;
+  const searching = Boolean(from?.closest("form.search"));
+  const itemIds = () => [...(sectionNode(root(), sectionId)?.querySelectorAll(":scope > .items > .item") || [])]
+    .map((item) => item.dataset.itemId);
+  const before = itemIds();
+  showScreen().then((shown) => {
+    // Not shown: it could not be read (and is tried again), or another screen was asked for meanwhile.
+    const section = shown ? sectionNode(root(), sectionId) : null;
+    if (section) {
+      announce(summarize(state.screen, sectionId));
+      const after = itemIds();
+      const more = before.length > 0 && after.length > before.length &&
+        before.every((id, index) => after[index] === id);
+      if (more) {
+        const first = section.querySelectorAll(":scope > .items > .item")[before.length];
+        const card = first.querySelector("[tabindex='-1']") || first;
+        // At the top of the window, with the new items under it (a plain focus() may leave it half out of sight
+        // while it fades in).
+        card.focus({ preventScroll: true });
+        card.scrollIntoView({ block: "start" });
+      } else if (!searching) {
+        focusSection(section, { preventScroll: true });
+        document.activeElement.scrollIntoView({ block: "start" });
+      }
+    }
+    // The control used stays focused when it is still there (a search box); else the screen.
     if (document.activeElement === document.body) $("#screen").focus({ preventScroll: true });
   });
 }

@@ -34,7 +34,10 @@ export function actionKind(action) {
   return "perform";
 }
 
-function drawActions(actions, owner, ui, container) {
+/** Draws `actions`' buttons (and search boxes) into `container`. With `subject` (an item's title), each button's
+ * accessible name says what it acts on ("Take The Odyssey"), while its visible label stays the action's title
+ * ("Take"): twenty buttons all named "Take" tell a screen reader's list of buttons nothing. */
+function drawActions(actions, owner, ui, container, subject = null) {
   for (const action of actions) {
     const kind = actionKind(action);
     if (!kind) continue;
@@ -46,6 +49,7 @@ function drawActions(actions, owner, ui, container) {
     const button = element("button", `button button-${action.id}`, action.title);
     button.type = "button";
     button.dataset.actionId = action.id;
+    if (subject) button.setAttribute("aria-label", `${action.title} ${subject}`);
     if (action.disabled) {
       // Still focusable, so the reason is found by keyboard and screen reader too. A click does not say it a second
       // time: it marks the reason shown under the button and has it read out.
@@ -59,7 +63,7 @@ function drawActions(actions, owner, ui, container) {
       });
       wrapper.append(button, reason);
     } else if (kind === "navigate") {
-      button.addEventListener("click", () => ui.navigate(action.href));
+      button.addEventListener("click", () => ui.navigate(action.href, button));
       wrapper.append(button);
     } else {
       button.addEventListener("click", () => ui.perform(action, owner, button));
@@ -90,7 +94,7 @@ function searchForm(action, ui) {
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     const text = input.value.trim();
-    ui.navigate(text ? action.href.replace("{text}", encodeURIComponent(text)) : action.href.split("?")[0]);
+    ui.navigate(text ? action.href.replace("{text}", encodeURIComponent(text)) : action.href.split("?")[0], form);
   });
   return form;
 }
@@ -112,7 +116,7 @@ function itemContent(item, ui) {
     card.append(badges);
   }
   const actions = element("div", "actions");
-  drawActions(item.actions || [], item.id, ui, actions);
+  drawActions(item.actions || [], item.id, ui, actions, typeof item.title === "string" ? item.title.trim() : null);
   if (actions.childElementCount) card.append(actions);
   card.append(statusLine(item.id, ui));
   return card;
@@ -222,6 +226,8 @@ function supplementaryContent(supplementary, sectionId, ui, { commands = {}, cle
   const box = element("div", `supplementary-body`);
   const heading = element(kind === "header" ? "h2" : "p", "supplementary-title", supplementary.title);
   heading.id = uniqueId("heading");
+  // A section's heading is where the focus goes when the section shows other items (another page).
+  if (kind === "header") heading.tabIndex = -1;
   if (typeof supplementary.count === "number") {
     const count = element("span", "count", supplementary.count.toLocaleString());
     count.setAttribute("aria-label", `(${supplementary.count})`);
@@ -251,7 +257,7 @@ function supplementaryContent(supplementary, sectionId, ui, { commands = {}, cle
         input.value = "";
         input.focus({ preventScroll: true });
       }
-      ui.navigate(clearSearch);
+      ui.navigate(clearSearch, input || button);
     });
     wrapper.append(button);
     actions.append(wrapper);
@@ -421,8 +427,8 @@ function animate(root, before, made) {
 
 /**
  * Brings `root` to `screen` ({sections, emptyState}). `ui` gives the callbacks: perform(action, ownerId, button),
- * navigate(href), explain(ownerId, reason) (a disabled action was clicked: read its reason out), statusOf(ownerId)
- * and currentSearch().
+ * navigate(href, from) (from: the search form or button used), explain(ownerId, reason) (a disabled action was
+ * clicked: read its reason out), statusOf(ownerId) and currentSearch().
  */
 export function draw(root, screen, ui) {
   const focused = document.activeElement;
@@ -497,16 +503,20 @@ function focusPlace(focused) {
 
 /** Focuses, after the focused element went, the item that took its place (or the one before, when it was the
  * last): its button for the same action, else its first button, else its card; with no items left, the section
- * (which shows its empty state); with the section gone, the screen. */
+ * (which shows its empty state); with the section gone, the screen. A control of the section's own (a footer's
+ * button that went with the last page) passes the focus to the section's heading, not to an item far from it. */
 function focusNear(root, place) {
-  const section = [...root.querySelectorAll(":scope > section[data-section-id]")].find(
-    (node) => node.dataset.sectionId === place.sectionId);
+  const section = sectionNode(root, place.sectionId);
   if (!section) {
     root.focus({ preventScroll: true });
     return;
   }
+  if (place.index < 0) {
+    focusSection(section, { preventScroll: true });
+    return;
+  }
   const items = [...section.querySelectorAll(":scope > .items > .item")];
-  const item = items[Math.min(Math.max(place.index, 0), items.length - 1)];
+  const item = items[Math.min(place.index, items.length - 1)];
   if (item) {
     const target = (place.actionId && item.querySelector(`button[data-action-id="${CSS.escape(place.actionId)}"]`)) ||
       item.querySelector("button") || item.querySelector("[tabindex='-1']");
@@ -517,6 +527,47 @@ function focusNear(root, place) {
   }
   section.tabIndex = -1;
   section.focus({ preventScroll: true });
+}
+
+/** The element drawn for the section `id` in `root`, or null. */
+export function sectionNode(root, id) {
+  return [...root.querySelectorAll(":scope > section[data-section-id]")].find((node) => node.dataset.sectionId === id)
+    ?? null;
+}
+
+/** Focuses a section by its heading (its header's title), or the section itself when it has none. */
+export function focusSection(section, options = {}) {
+  const heading = section.querySelector(":scope > .section-top .supplementary-title[tabindex='-1']");
+  if (heading) {
+    heading.focus(options);
+    return;
+  }
+  section.tabIndex = -1;
+  section.focus(options);
+}
+
+/**
+ * What a section shows, in its own words, for screen readers after a search or another page: its header's title and
+ * count, its empty state's title when it has no items, and its footer's title.
+ *
+ *     summarize(screen, "library-books")  // "Library (49). Page 2 of 3 · 49 books."
+ *     summarize(screen, "library-books")  // "Library: books matching “zzzz” (0). No books match “zzzz”."
+ */
+export function summarize(screen, sectionId) {
+  const section = screen?.sections?.find((candidate) => candidate.id === sectionId);
+  if (!section) return "";
+  const sentence = (words) => (/[.!?…]$/.test(words) ? words : `${words}.`);
+  const parts = [];
+  const supplementaries = section.supplementaries || [];
+  const header = supplementaries.find((supplementary) => supplementary.kind === "header");
+  if (header?.title) {
+    parts.push(sentence(typeof header.count === "number" ? `${header.title} (${header.count})` : header.title));
+  }
+  const empty = supplementaries.find((supplementary) => supplementary.kind === "empty");
+  if (!section.items?.length && empty?.title) parts.push(sentence(empty.title));
+  const footer = supplementaries.find((supplementary) => supplementary.kind === "footer");
+  if (footer?.title) parts.push(sentence(footer.title));
+  return parts.join(" ");
 }
 
 /**

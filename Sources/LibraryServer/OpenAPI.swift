@@ -88,7 +88,7 @@ enum OpenAPI {
              "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object",
                "required": ["cardNumber", "pin"], "additionalProperties": false,
                "properties": {"cardNumber": {"type": "string"}, "pin": {"type": "string"}}}}}},
-             "responses": {"default": {"$ref": "#/components/responses/Problem"}, "201": {"description": "A client token: {token, clientId}"},
+             "responses": {"default": {"$ref": "#/components/responses/Problem"}, "201": {"description": "A client token: {token, clientId, cardNumber (as the library keeps it)}"},
                            "400": {"$ref": "#/components/responses/Problem"},
                            "401": {"$ref": "#/components/responses/Problem"},
                            "429": {"$ref": "#/components/responses/Problem"}}}},

@@ -411,6 +411,28 @@ def expected(document):
     return sections
 
 
+def summary(document, section_id):
+    """What the page reads out for a section after a search or another page (web/render.js summarize): its header's
+    title and count, its empty state's title when it has no items, its footer's title."""
+    section = next(section for section in document["sections"] if section["id"] == section_id)
+
+    def first(kind):
+        return next((s for s in section["supplementaries"] if s["kind"] == kind), None)
+
+    def sentence(words):
+        return words if words[-1:] in ".!?…" else words + "."
+    parts = []
+    header, empty, footer = first("header"), first("empty"), first("footer")
+    if header and header.get("title"):
+        count = header.get("count")
+        parts.append(sentence(f"{header['title']} ({count})" if isinstance(count, int) else header["title"]))
+    if not section["items"] and empty and empty.get("title"):
+        parts.append(sentence(empty["title"]))
+    if footer and footer.get("title"):
+        parts.append(sentence(footer["title"]))
+    return " ".join(parts)
+
+
 def compare(drawn, document, what):
     want = expected(document)
     if drawn == want:
@@ -489,8 +511,13 @@ class Tests:
         driver.find_element(By.ID, "card").clear()
         demo[0].click()
         check(driver.find_element(By.ID, "pin").get_attribute("value") == "1111", "the demo client filled the PIN")
+        # The card typed in another case and with spaces: the bar shows it as the library keeps it.
+        driver.find_element(By.ID, "card").clear()
+        driver.find_element(By.ID, "card").send_keys("  c-0001  ")
         driver.find_element(By.ID, "sign-in-submit").click()
         wait_for("the screen", lambda: self.browser.item_ids("client-info"))
+        who = text(driver.find_element(By.ID, "who"))
+        check(who == "Card C-0001", f"the bar shows the card as the library keeps it, not as typed: {who!r}")
         focused = self.browser.js("return document.activeElement.tagName + ' ' + document.activeElement.textContent")
         check(focused == "H1 Your library", f"the focus goes to the screen's heading after sign-in, not {focused!r}")
         check(self.browser.js("return [...document.querySelectorAll('h1')].filter(e => !e.closest('[hidden]'))"
@@ -521,6 +548,24 @@ class Tests:
         # Right-to-left and other scripts are isolated.
         dirs = self.browser.js("return [...document.querySelectorAll('.item-title')].map(e => e.dir)")
         check(dirs and all(value == "auto" for value in dirs), "titles are dir=auto")
+        self.button_names()
+
+    def button_names(self):
+        """Each item's button is named, for screen readers, by its action and its item ("Take The Odyssey"), while
+        its visible label stays the action's title ("Take"): no two buttons of a section share a name (a book held is
+        in Your books and in the library, with a Return in both)."""
+        buttons = self.driver.find_elements(By.CSS_SELECTOR, "#screen .item .actions button")
+        check(buttons, "the screen has item buttons")
+        names = {}
+        for button in buttons:
+            section, title = self.browser.js("""const item = arguments[0].closest('.item');
+                return [item.closest('section').dataset.sectionId, item.querySelector('.item-title').textContent]""",
+                                             button)
+            name = button.accessible_name
+            check(name == f"{text(button)} {title}", f"a button named {name!r}, not {text(button)!r} {title!r}")
+            names.setdefault(section, []).append(name)
+        duplicates = sorted({name for group in names.values() for name in group if group.count(name) > 1})
+        check(duplicates == [], f"buttons of a section that share a name: {duplicates}")
 
     def librarian_lines(self):
         """Lines that only tell a librarian what to run ("Add the demo catalog: librarycli seed") are left out, as are
@@ -763,6 +808,7 @@ class Tests:
             reason = self.driver.find_element(By.ID, button.get_attribute("aria-describedby")).text
             check(f"You have {limit} of your {limit} books" in reason, f"the reason is shown before a tap: {reason}")
             check(reason in button.find_element(By.XPATH, "./ancestor::li").text, "the reason is visible")
+        self.button_names()
         before = self.browser.etag()
         self.click(takes[0])
         owner = takes[0].find_element(By.XPATH, "./ancestor::li").get_attribute("data-item-id")
@@ -867,6 +913,8 @@ class Tests:
         except NoAlertPresentException:
             pass
         self.search("zzzzqqq")
+        said = text(self.driver.find_element(By.ID, "announcer"))
+        check("No books match “zzzzqqq”." in said, f"a search without a match is read out: {said!r}")
         empty = wait_for("the library's empty state", lambda: self.driver.find_elements(
             By.CSS_SELECTOR, 'section[data-section-id="library-books"] [data-kind="empty"]'))
         check("No books match" in text(empty[0]), "the library's empty state")
@@ -894,24 +942,58 @@ class Tests:
         box.send_keys(text)
         box.send_keys(Keys.ENTER)
         self.query = "?search=" + urllib.parse.quote(text, safe="") if text else ""
-        self.in_sync(what=f"the search {text!r}")
+        document = self.in_sync(what=f"the search {text!r}")
         check(self.driver.execute_script("return sessionStorage.getItem('librarycli.query')") == self.query,
               "the screen's query is kept")
+        self.announced("library-books", document, f"the search {text!r}")
+        focused = self.browser.js("return document.activeElement.type")
+        check(focused == "search", f"after a search the focus stays in the search box, not on {focused!r}")
+
+    def announced(self, section, document, what):
+        """Waits until the page has read out the section's own words (its header, count, empty state and footer)."""
+        announcer = self.driver.find_element(By.ID, "announcer")
+        want = summary(document, section)
+        check(want, f"{what}: the section has words to read out")
+        said = wait_for(f"{what} to be read out as {want!r}", lambda: text(announcer), timeout=2)
+        wait_for(f"{what} to be read out as {want!r} (not {said!r})", lambda: text(announcer) == want, timeout=2)
+
+    def focus_in_sight(self):
+        """What has the focus (its tag, item id, section id), and whether it is within the window."""
+        self.browser.settle()
+        return self.browser.js("""const e = document.activeElement, box = e.getBoundingClientRect();
+            return [e.tagName, e.closest('.item')?.dataset.itemId ?? null,
+                    e.closest('section[data-section-id]')?.dataset.sectionId ?? null,
+                    box.top >= 0 && box.bottom <= innerHeight]""")
 
     def paging(self):
-        footer = self.driver.find_element(By.CSS_SELECTOR, 'section[data-section-id="library-books"] .supplementary-footer')
-        self.click(footer.find_element(By.CSS_SELECTOR, ".button-load-more"))
-        self.query = "?perPage=40"
-        self.in_sync(what="load more")
+        """Load more keeps the books shown and adds the next ones: the focus goes to the first new one, in sight, also
+        after the last Load more (its button goes). Next and Previous page show other books: the focus goes to the
+        section's heading, in sight. Each time the section's own words are read out (header, count, footer)."""
+        shown = self.browser.item_ids("library-books")
+        self.page_to("load-more", "?perPage=40")
         check(len(self.browser.item_ids("library-books")) == 40, "load more shows 40 books")
+        focused = self.focus_in_sight()
+        check(focused == ["ARTICLE", self.browser.item_ids("library-books")[len(shown)], "library-books", True],
+              f"after Load more the focus goes to the first new book, in sight, not {focused}")
+        for action, query in [("next-page", "?page=2&perPage=40"), ("previous-page", "?page=1&perPage=40")]:
+            self.page_to(action, query)
+            focused = self.focus_in_sight()
+            check(focused == ["H2", None, "library-books", True],
+                  f"after {action} the focus goes to the section's heading, in sight, not {focused}")
+        shown = self.browser.item_ids("library-books")
+        self.page_to("load-more", "?perPage=80")
+        check(not self.driver.find_elements(By.CSS_SELECTOR, ".button-load-more"), "the last Load more goes")
+        focused = self.focus_in_sight()
+        check(focused == ["ARTICLE", self.browser.item_ids("library-books")[len(shown)], "library-books", True],
+              f"after the last Load more the focus goes to the first new book, in sight, not {focused}")
+
+    def page_to(self, action, query):
+        """Clicks the library's footer button for `action` (which goes to `query`), and checks what is read out."""
         footer = self.driver.find_element(By.CSS_SELECTOR, 'section[data-section-id="library-books"] .supplementary-footer')
-        self.click(footer.find_element(By.CSS_SELECTOR, ".button-next-page"))
-        self.query = "?page=2&perPage=40"
-        self.in_sync(what="the next page")
-        footer = self.driver.find_element(By.CSS_SELECTOR, 'section[data-section-id="library-books"] .supplementary-footer')
-        self.click(footer.find_element(By.CSS_SELECTOR, ".button-previous-page"))
-        self.query = "?page=1&perPage=40"
-        self.in_sync(what="the previous page")
+        self.click(footer.find_element(By.CSS_SELECTOR, f".button-{action}"))
+        self.query = query
+        document = self.in_sync(what=action)
+        self.announced("library-books", document, action)
 
     # 9
 

@@ -118,13 +118,18 @@ struct SearchBodiesAndProblemTests {
         }
     }
 
-    @Test("sign-in trims the card number as adding a client does; its failures count toward the trimmed card")
+    @Test("sign-in trims the card number as adding a client does and answers it as kept; failures count toward it")
     func signInTrimsTheCard() throws {
         let library = try TestLibrary()
         try library.serve { service in
             let padded = try call(
                 service.port, "POST", "/v1/sessions", json: #"{"cardNumber": " C-0002 ", "pin": "2222"}"#)
             #expect(padded.status == 201)
+            let lowercase = try call(
+                service.port, "POST", "/v1/sessions", json: #"{"cardNumber": "  c-0001  ", "pin": "1111"}"#)
+            #expect(lowercase.status == 201)
+            #expect(try lowercase.json["cardNumber"] == .string("C-0001"), "the card as kept, not as typed")
+            #expect(try lowercase.json["clientId"] == .int(1))
             for _ in 0..<5 {
                 let wrong = try call(
                     service.port, "POST", "/v1/sessions", json: #"{"cardNumber": "\tC-0003 ", "pin": "0000"}"#)
