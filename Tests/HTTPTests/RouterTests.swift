@@ -60,6 +60,21 @@ import Testing
         #expect(try router().respond(to: json).status == .created)
     }
 
+    @Test("a 415 says what the body was declared: a type, an empty Content-Type, or none")
+    func unsupportedMediaTypeSaysWhatWasDeclared() throws {
+        func detail(_ headers: HTTPHeaders) throws -> String? {
+            let request = Request(method: .post, target: "/loans", headers: headers, body: Array("hi".utf8))
+            let response = try router().respond(to: request)
+            #expect(response.status == .unsupportedMediaType)
+            return try JSONParser.parse(response.bodyBytes ?? [])["detail"]?.stringValue
+        }
+        let prefix = "The body must be JSON (Content-Type: application/json); it was "
+        #expect(try detail(["Content-Type": "text/plain"]) == prefix + "text/plain.")
+        #expect(try detail(["Content-Type": ""]) == prefix + "empty.")
+        #expect(try detail(["Content-Type": "  "]) == prefix + "empty.")
+        #expect(try detail([:]) == prefix + "not declared.")
+    }
+
     @Test func badJSONIsProblemWithLineAndColumn() throws {
         let request = Request(
             method: .post, target: "/loans", headers: ["Content-Type": "application/json"],
