@@ -259,6 +259,44 @@ struct BodyTests {
         #expect(try library.store().openLoans(clientID: 1, now: TestLibrary.now).isEmpty)
     }
 
+    @Test("every route that takes a body (each POST and DELETE) refuses one that is not JSON with 415")
+    func everyBodyRouteChecksItsType() throws {
+        for route in LibraryService.routes where route.method != .get {
+            #expect(route.accepts == .json, "\(route.method) \(route.pattern) does not check its body's type")
+        }
+        let library = try TestLibrary()
+        let token = try library.token(client: 1)
+        _ = try library.store().take(bookIDs: [3], clientID: 1, now: TestLibrary.now)
+        try library.serve { service in
+            let text = try call(
+                service.port, "DELETE", "/v1/loans/3", token: token, headers: [("Content-Type", "text/plain")],
+                body: Array("hello".utf8))
+            #expect(text.status == 415)
+            #expect(text.code == "unsupported-media-type")
+            let png = try call(
+                service.port, "DELETE", "/v1/loans/3", token: token, headers: [("Content-Type", "image/png")],
+                body: Array("{}".utf8))
+            #expect(png.status == 415)
+            let empty = try call(
+                service.port, "DELETE", "/v1/loans/3", token: token, headers: [("Content-Type", "")],
+                body: Array("{}".utf8))
+            #expect(empty.status == 415)
+            #expect(try empty.json["detail"]?.stringValue?.hasSuffix("it was empty.") == true)
+            let signOut = try call(
+                service.port, "DELETE", "/v1/sessions/current", token: token,
+                headers: [("Content-Type", "text/plain")], body: Array("bye".utf8))
+            #expect(signOut.status == 415)
+            let member = try call(service.port, "DELETE", "/v1/sessions/current", token: token, json: #"{"all": true}"#)
+            #expect(member.status == 400)
+            #expect(member.code == "invalid-body")
+            // None of them returned the book or signed out; a JSON body without members does.
+            let returned = try call(service.port, "DELETE", "/v1/loans/3", token: token, json: "{}")
+            #expect(returned.status == 200)
+            let signedOut = try call(service.port, "DELETE", "/v1/sessions/current", token: token, json: "{}")
+            #expect(signedOut.status == 204)
+        }
+    }
+
     @Test("a 2 MiB body is 413; JSON nested 100,000 deep is 400")
     func hugeAndDeep() throws {
         let library = try TestLibrary()
