@@ -7,7 +7,7 @@ enum OpenAPI {
     static let document = """
         {"openapi": "3.1.0",
          "info": {"title": "librarycli", "version": "1",
-                  "description": "A library's screen as sections, loans, books, and live section changes."},
+                  "description": "A library's screen as sections, loans, books, and live section changes. A query parameter an operation takes may be given once (twice is 400 bad-parameter); parameters it does not take are ignored."},
          "components": {
            "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}},
            "schemas": {

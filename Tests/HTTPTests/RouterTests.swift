@@ -135,6 +135,24 @@ import Testing
         #expect(query["missing"] == nil)
     }
 
+    @Test("single: one value or none; a second one is 400 bad-parameter naming the parameter")
+    func singleValues() throws {
+        let query = try QueryParameters(parsing: "page=2&perPage=5&perPage=0&search=")
+        #expect(try query.single("page") == "2")
+        #expect(try query.single("search") == "")
+        #expect(try query.single("missing") == nil)
+        #expect(try query.single("Page") == nil)
+        do {
+            _ = try query.single("perPage")
+            Issue.record("a repeated parameter was accepted")
+        } catch {
+            #expect(error.status == .badRequest)
+            #expect(error.code == "bad-parameter")
+            #expect(error.extensions["parameter"] == .string("perPage"))
+            #expect(error.detail == "'perPage' is given more than once; give it once.")
+        }
+    }
+
     @Test(arguments: ["a=%zz", "a=%4", "a=%FF", "%"])
     func badPercentEncodingThrows(query: String) {
         #expect(throws: PercentDecodingError.self) { try QueryParameters(parsing: query) }

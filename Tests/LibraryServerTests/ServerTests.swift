@@ -343,3 +343,40 @@ struct OpenAPITests {
         }
     }
 }
+
+@Suite("serve: query parameters")
+struct QueryParameterTests {
+    @Test("a known parameter given twice is 400 bad-parameter naming it; unknown and mis-cased ones are ignored")
+    func repeatedAndUnknown() throws {
+        let library = try TestLibrary()
+        let token = try library.token(client: 1)
+        try library.serve { service in
+            let etag = try #require(try call(service.port, "GET", "/v1/screen", token: token)[header: "ETag"])
+            let since = String(etag.dropFirst().dropLast())
+            for (method, target, parameter) in [
+                ("GET", "/v1/screen?perPage=5&perPage=0", "perPage"),
+                ("GET", "/v1/screen?page=1&search=a&page=1", "page"),
+                ("GET", "/v1/screen?search=a&search=b", "search"),
+                ("GET", "/v1/screen/changes?since=\(since)&changes=batch-safe&changes=x", "changes"),
+                ("GET", "/v1/screen/changes?since=\(since)&since=\(since)", "since"),
+                ("GET", "/v1/screen/changes?since=\(since)&wait=0&wait=1", "wait"),
+                ("GET", "/v1/screen/events?changes=standard&changes=standard", "changes"),
+                ("GET", "/v1/loans?state=open&state=returned", "state"),
+                ("GET", "/v1/books?limit=5&limit=6", "limit"),
+                ("GET", "/v1/books?after=1&after=2", "after"),
+                ("DELETE", "/v1/loans/3?perPage=5&perPage=5", "perPage"),
+            ] {
+                let response = try call(service.port, method, target, token: token)
+                #expect(response.status == 400, "\(target)")
+                #expect(response.code == "bad-parameter", "\(target)")
+                #expect(try response.json["parameter"] == .string(parameter), "\(target)")
+                #expect(
+                    try response.json["detail"]?.stringValue?.contains("given more than once") == true, "\(target)")
+            }
+            // Fronts add cache-busters; a parameter no route reads, or one in another case, is not looked at.
+            let ignored = try call(service.port, "GET", "/v1/screen?perpage=0&_=1733250000&_=2", token: token)
+            #expect(ignored.status == 200)
+            #expect(ignored[header: "ETag"] == etag)
+        }
+    }
+}
