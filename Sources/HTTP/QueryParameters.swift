@@ -44,6 +44,28 @@ public struct QueryParameters: Sendable, Equatable, Sequence {
         items.first { $0.key == key }?.value
     }
 
+    /// The value for a parameter that may be given once, or nil when it is not given. Given more than once is a 400
+    /// `bad-parameter` problem naming it: two values, of which one would be ignored, mean the request is not what its
+    /// sender thinks (`?perPage=5&perPage=0`). Use it for every parameter a route reads; the subscript takes the
+    /// first value unchecked.
+    ///
+    ///     try request.query.single("page").map { Int($0) }  // ?page=2 -> 2; ?page=2&page=3 -> 400
+    ///
+    /// - Throws: ``Problem`` (400, `bad-parameter`, with `parameter`).
+    public func single(_ key: String) throws(Problem) -> String? {
+        var found: String?
+        for item in items where item.key == key {
+            guard found == nil else {
+                throw Problem(
+                    status: .badRequest, code: "bad-parameter",
+                    detail: "'\(key.prefix(40))' is given more than once; give it once.",
+                    extensions: ["parameter": .string(key)])
+            }
+            found = item.value
+        }
+        return found
+    }
+
     /// Every value for `key`, in order.
     ///
     ///     request.query.values(for: "id")

@@ -189,10 +189,11 @@ public struct Router: Sendable {
             ).response()
         case .found(let route, let parameters):
             if route.accepts == .json && !request.body.isEmpty && !request.hasJSONBody {
+                let declared = request.headers["Content-Type"].map { $0.trimmingSpaces() }
                 return Problem(
                     status: .unsupportedMediaType, code: "unsupported-media-type",
                     detail: "The body must be JSON (Content-Type: application/json); it was "
-                        + (request.headers["Content-Type"].map { "\($0)." } ?? "not declared."),
+                        + (declared.map { $0.isEmpty ? "empty." : "\($0)." } ?? "not declared."),
                     headers: ["Accept-Post": "application/json"]
                 ).response()
             }

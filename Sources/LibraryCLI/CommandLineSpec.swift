@@ -267,6 +267,10 @@ public enum CommandLineSpec {
             .value("port", valueName: "n", help: "The port to listen on; 0 picks a free one (default: 8080)."),
             .value(
                 "threads", valueName: "n", help: "Worker threads, each with its own database connection (default: 4)."),
+            .repeating(
+                "allow-origin", valueName: "origin",
+                help: "Let pages from this origin (such as http://localhost:3000; * for any) call the API from a "
+                    + "browser (CORS); may be repeated (default: none, no CORS headers)."),
         ])
 
     static let completion = CommandSpec(

@@ -27,11 +27,11 @@ struct BookRoutes: Sendable {
     func books(_ request: Request) throws -> Response {
         let principal = try request.principal()
         let limit =
-            try request.query["limit"].map { text throws(Problem) in
+            try request.query.single("limit").map { text throws(Problem) in
                 try ScreenQuery.integer(text, name: "limit", in: 1...Self.maxLimit)
             } ?? 20
         let after =
-            try request.query["after"].map { text throws(Problem) in
+            try request.query.single("after").map { text throws(Problem) in
                 try ScreenQuery.integer(text, name: "after", in: 0...Int.max)
             } ?? 0
         let search = try ScreenQuery(request.query).search

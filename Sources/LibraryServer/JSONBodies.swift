@@ -25,6 +25,16 @@ struct BodyReader {
         self.object = object
     }
 
+    /// For a route that takes no body (a return, a renewal, sign-out): none, or an empty JSON object; a member is
+    /// 400 `invalid-body` naming it, as on every route (a body that means something else is never carried out
+    /// silently).
+    ///
+    ///     try BodyReader.noMembers(request)
+    static func noMembers(_ request: Request) throws(Problem) {
+        guard !request.body.isEmpty else { return }
+        _ = try BodyReader(request, members: [])
+    }
+
     static func invalid(_ detail: String, member: String) -> Problem {
         Problem(
             status: .badRequest, code: "invalid-body", detail: detail, extensions: ["member": .string(member)])

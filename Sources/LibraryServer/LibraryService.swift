@@ -41,7 +41,9 @@ public final class LibraryService: Sendable {
     /// change watcher (polling every `watchInterval`: by default 10 ms on SQLite, where a look is one read of shared
     /// memory, and 50 ms on PostgreSQL, where it is a round trip) and the server. The database must exist and be migrated
     /// (the CLI opens it first). `demoSignIns` are the demo clients the web front's sign-in page shows (`GET
-    /// /v1/demo`): give those whose documented demo PIN still works, and none on any other database.
+    /// /v1/demo`): give those whose documented demo PIN still works, and none on any other database. With
+    /// `crossOrigin`, pages from the origins it allows may call the API from a browser (CORS); without, no
+    /// `Access-Control-*` header is sent.
     ///
     ///     let service = try LibraryService.start(databasePath: path, configuration: configuration, now: clock)
     ///
@@ -49,7 +51,7 @@ public final class LibraryService: Sendable {
     ///   opened.
     public static func start(
         databasePath: String, configuration: ServerConfiguration, databaseOptions: DatabaseOptions = DatabaseOptions(),
-        watchInterval: Duration? = nil, demoSignIns: [DemoSignIn] = [],
+        watchInterval: Duration? = nil, demoSignIns: [DemoSignIn] = [], crossOrigin: CrossOrigin? = nil,
         now: @escaping @Sendable () -> Timestamp
     ) throws -> LibraryService {
         let pool = StorePool(path: databasePath, options: databaseOptions, maxIdle: configuration.threads + 8, now: now)
@@ -67,7 +69,8 @@ public final class LibraryService: Sendable {
         configuration.isSecretValue = { value in Authentication.holdsToken(value) || ownSecrets?(value) == true }
         do {
             let server = try Server.start(
-                router: router(parts), middleware: middleware(parts), configuration: configuration)
+                router: router(parts), middleware: middleware(parts, crossOrigin: crossOrigin),
+                configuration: configuration)
             return LibraryService(server: server, parts: parts)
         } catch {
             feed.stop()
@@ -119,8 +122,10 @@ public final class LibraryService: Sendable {
         return router
     }
 
-    static func middleware(_ parts: ServiceParts) -> [Middleware] {
-        [
+    /// Cross-origin headers outermost (so problems carry them too), then the mapping of errors to problems, then
+    /// authentication.
+    static func middleware(_ parts: ServiceParts, crossOrigin: CrossOrigin? = nil) -> [Middleware] {
+        (crossOrigin.map { [Middleware.crossOrigin($0)] } ?? []) + [
             Middleware.problems(map: ProblemMapping.problem(for:)),
             Authentication.middleware(pool: parts.pool, uses: parts.tokenUses, now: parts.now),
         ]

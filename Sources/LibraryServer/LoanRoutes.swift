@@ -15,7 +15,7 @@ struct LoanRoutes: Sendable {
     func add(to router: inout Router) {
         router.post("/v1/loans", accepts: .json, take)
         router.get("/v1/loans", loans)
-        router.delete("/v1/loans/:bookId", returnBook)
+        router.delete("/v1/loans/:bookId", accepts: .json, returnBook)
         router.post("/v1/loans/:bookId/renewal", accepts: .json, renew)
     }
 
@@ -33,7 +33,7 @@ struct LoanRoutes: Sendable {
     func returnBook(_ request: Request) throws -> Response {
         let clientID = try request.clientID()
         let id = try bookID(request)
-        try Self.noMembers(request)
+        try BodyReader.noMembers(request)
         return try change(request, clientID: clientID, status: .ok, verb: "return") { store, now in
             try store.returnBooks(bookIDs: [id], clientID: clientID, now: now)
         }
@@ -42,7 +42,7 @@ struct LoanRoutes: Sendable {
     func renew(_ request: Request) throws -> Response {
         let clientID = try request.clientID()
         let id = try bookID(request)
-        try Self.noMembers(request)
+        try BodyReader.noMembers(request)
         return try change(request, clientID: clientID, status: .ok, verb: "renew") { store, now in
             [try store.renew(bookID: id, clientID: clientID, now: now)]
         }
@@ -52,7 +52,7 @@ struct LoanRoutes: Sendable {
     /// latest first).
     func loans(_ request: Request) throws -> Response {
         let clientID = try request.clientID()
-        let state = request.query["state"] ?? "open"
+        let state = try request.query.single("state") ?? "open"
         guard state == "open" || state == "returned" else {
             throw Problem(
                 status: .badRequest, code: "bad-parameter",
@@ -77,13 +77,6 @@ struct LoanRoutes: Sendable {
     }
 
     // MARK: - Private
-
-    /// A return or a renewal takes no body: none, or an empty JSON object; a member is 400 `invalid-body` naming it,
-    /// as on every route (a body that means something else is never carried out silently).
-    private static func noMembers(_ request: Request) throws(Problem) {
-        guard !request.body.isEmpty else { return }
-        _ = try BodyReader(request, members: [])
-    }
 
     private func bookID(_ request: Request) throws(Problem) -> Int {
         try ScreenQuery.integer(request.parameters["bookId"] ?? "", name: "bookId", in: 1...Int.max)

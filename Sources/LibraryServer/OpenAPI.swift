@@ -7,7 +7,7 @@ enum OpenAPI {
     static let document = """
         {"openapi": "3.1.0",
          "info": {"title": "librarycli", "version": "1",
-                  "description": "A library's screen as sections, loans, books, and live section changes."},
+                  "description": "A library's screen as sections, loans, books, and live section changes. A query parameter an operation takes may be given once (twice is 400 bad-parameter); parameters it does not take are ignored."},
          "components": {
            "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}},
            "schemas": {
@@ -65,7 +65,7 @@ enum OpenAPI {
              "perPage": {"name": "perPage", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 10000}},
              "search": {"name": "search", "in": "query", "schema": {"type": "string"}},
              "changes": {"name": "changes", "in": "query",
-                         "description": "The change-set form: standard (the default) or batch-safe, where no item or section is both moved and updated (such a pair is a delete and an insert) and updates also carry their old index as from.",
+                         "description": "The change-set form: standard (the default) or batch-safe, where no item or section is both moved and updated (such a pair is a delete and an insert) and item, supplementary and section updates also carry their old index as from.",
                          "schema": {"type": "string", "enum": ["standard", "batch-safe"]}}
            }
          },

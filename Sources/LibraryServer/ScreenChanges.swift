@@ -30,7 +30,7 @@ enum ScreenChanges {
     ///
     ///     try ScreenChanges.form(request.query)  // .batchSafe for ?changes=batch-safe
     static func form(_ query: QueryParameters) throws(Problem) -> Changeset.Form {
-        guard let text = query["changes"] else { return .standard }
+        guard let text = try query.single("changes") else { return .standard }
         guard let form = Changeset.Form(rawValue: text) else {
             throw Problem(
                 status: .badRequest, code: "bad-parameter",

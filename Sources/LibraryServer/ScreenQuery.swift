@@ -14,13 +14,13 @@ struct ScreenQuery: Hashable, Sendable {
 
     /// Reads and checks the query parameters; a bad one is a 400 `bad-parameter` problem.
     init(_ parameters: QueryParameters) throws(Problem) {
-        if let text = parameters["page"] {
+        if let text = try parameters.single("page") {
             page = try Self.integer(text, name: "page", in: 1...1_000_000_000)
         }
-        if let text = parameters["perPage"] {
+        if let text = try parameters.single("perPage") {
             perPage = try Self.integer(text, name: "perPage", in: 1...LibraryStore.maxPerPage)
         }
-        if let text = parameters["search"], !text.allSatisfy({ $0 == " " || $0 == "\t" }) {
+        if let text = try parameters.single("search"), !text.allSatisfy({ $0 == " " || $0 == "\t" }) {
             if let problem = BookSearch.lengthProblem(text) {
                 throw Problem(
                     status: .badRequest, code: "bad-parameter", detail: "'search' must be \(problem).",

@@ -33,14 +33,14 @@ struct ScreenRoutes: Sendable {
     func changes(_ request: Request) throws -> Response {
         let key = ScreenKey(clientID: try request.clientID(), query: try ScreenQuery(request.query))
         let form = try ScreenChanges.form(request.query)
-        guard let since = request.query["since"].map(EntityTag.bare), !since.isEmpty else {
+        guard let since = try request.query.single("since").map(EntityTag.bare), !since.isEmpty else {
             throw Problem(
                 status: .badRequest, code: "bad-parameter",
                 detail: "Give the version you have: ?since=ETAG (the ETag of GET /v1/screen).",
                 extensions: ["parameter": "since"])
         }
         let wait =
-            try request.query["wait"].map { text throws(Problem) in
+            try request.query.single("wait").map { text throws(Problem) in
                 try ScreenQuery.integer(text, name: "wait", in: 0...60)
             } ?? 0
         let current = try service.versions.current(

@@ -14,7 +14,7 @@ struct SessionRoutes: Sendable {
 
     func add(to router: inout Router) {
         router.post("/v1/sessions", accepts: .json, signIn)
-        router.delete("/v1/sessions/current", signOut)
+        router.delete("/v1/sessions/current", accepts: .json, signOut)
         router.get("/healthz") { _ in .json(["status": "ok"]) }
     }
 
@@ -36,6 +36,7 @@ struct SessionRoutes: Sendable {
 
     func signOut(_ request: Request) throws -> Response {
         let principal = try request.principal()
+        try BodyReader.noMembers(request)
         _ = try service.pool.with { store in try store.revokeToken(id: principal.tokenID, now: service.now()) }
         return Response(status: .noContent, headers: ["Cache-Control": "no-store"])
     }

@@ -5,8 +5,9 @@ extension JSONRenderer {
     /// A changeset as JSON, naming sections, items and supplementaries by the ids of the sections document, with
     /// their indices (old ones for deletes and moves' `from`, new ones otherwise), stage by stage in the order the
     /// changeset documents. Inserted sections carry their whole content (`section`, as in the document) and
-    /// updated ones their new `layout` and `whenEmpty`. In the batch-safe form (`Changeset.batchSafe(from:to:)`) updated items and sections also
-    /// carry their old index as `from` (an item's section is the same, by id, since it did not move). Inserted and updated items carry their new content, so a front can draw them as they are.
+    /// updated ones their new `layout` and `whenEmpty`. In the batch-safe form (`Changeset.batchSafe(from:to:)`) updated items,
+    /// supplementaries and sections also carry their old index as `from` (an item's or supplementary's section is the
+    /// same, by id, since it did not move). Inserted and updated items carry their new content, so a front can draw them as they are.
     ///
     /// For example, taking book 12:
     ///
@@ -99,7 +100,7 @@ extension JSONRenderer {
         list(Keys.updated, changes.supplementaryUpdates, to: &json) { update, json in
             supplementary(
                 update.supplementary.id, kind: update.supplementary.kind, section: update.sectionID,
-                index: update.index, content: update.supplementary, to: &json)
+                index: update.index, from: update.from, content: update.supplementary, to: &json)
         }
         json.endObject()
         json.key(Keys.emptyState)
@@ -156,8 +157,8 @@ extension JSONRenderer {
     }
 
     private static func supplementary(
-        _ id: String, kind: SupplementaryKind, section: String, index: Int, content: Supplementary? = nil,
-        to json: inout JSONTextWriter
+        _ id: String, kind: SupplementaryKind, section: String, index: Int, from: Int? = nil,
+        content: Supplementary? = nil, to json: inout JSONTextWriter
     ) {
         json.key(Keys.id)
         json.string(id)
@@ -167,6 +168,10 @@ extension JSONRenderer {
         json.string(section)
         json.key(Keys.index)
         json.int(index)
+        if let from {
+            json.key(Keys.from)
+            json.int(from)
+        }
         if let content {
             json.key(Keys.supplementary)
             write(content, to: &json)

@@ -9,8 +9,8 @@
 //    sent to other kept sections become inserts there, and items it received from them become deletes there;
 //  - an item that is both moved and updated becomes an item delete (old path) plus an item insert (new path, new
 //    content);
-//  - every remaining item or section update, which is then never moved, also carries its OLD position (`from`), the
-//    coordinates batch updates reload by.
+//  - every remaining item, supplementary or section update, which is then never moved, also carries its OLD position
+//    (`from`), the coordinates batch updates reload by.
 //
 // Applying the batch-safe changeset to the old snapshot gives the same screen as the standard one.
 
@@ -129,8 +129,19 @@ extension Changeset {
             sectionUpdates[index].from = sectionOrigins[sectionUpdates[index].index]
         }
 
-        // Items of a moved section are updated in it too: their section's old index is the move's.
+        // Items and supplementaries of a moved section are updated in it too: their section's old index is the move's.
         for move in sectionMoves where sectionOrigins.indices.contains(move.to) { sectionOrigins[move.to] = move.from }
+        // A supplementary is never moved within its section (they are shown in a fixed order of kinds): its old
+        // index is where the same kind and id was shown in the old section.
+        for index in supplementaryUpdates.indices {
+            let update = supplementaryUpdates[index]
+            guard sectionOrigins.indices.contains(update.sectionIndex),
+                let oldSection = sectionOrigins[update.sectionIndex], before.indices.contains(oldSection)
+            else { continue }
+            supplementaryUpdates[index].from = before[oldSection].supplementaries.firstIndex {
+                $0.kind == update.supplementary.kind && $0.id == update.supplementary.id
+            }
+        }
         var placedItems = [Set<Int>](repeating: [], count: after.count)
         for insert in itemInserts where placedItems.indices.contains(insert.path.section) {
             placedItems[insert.path.section].insert(insert.path.item)

@@ -65,15 +65,19 @@ extension Changeset {
         public var sectionIndex: Int
         /// Its index in the new section's `supplementaries`.
         public var index: Int
+        /// Its index in the old section's `supplementaries`, in the batch-safe form (see
+        /// `Changeset.batchSafe(from:to:)`), for toolkits that reload by old positions; nil in the standard form.
+        public var from: Int?
 
         /// Creates a supplementary update.
         ///
         ///     SupplementaryUpdate(sectionID: "s", supplementary: header, sectionIndex: 0, index: 0)
-        public init(sectionID: String, supplementary: Supplementary, sectionIndex: Int, index: Int) {
+        public init(sectionID: String, supplementary: Supplementary, sectionIndex: Int, index: Int, from: Int? = nil) {
             self.sectionID = sectionID
             self.supplementary = supplementary
             self.sectionIndex = sectionIndex
             self.index = index
+            self.from = from
         }
     }
 

@@ -60,6 +60,21 @@ import Testing
         #expect(try router().respond(to: json).status == .created)
     }
 
+    @Test("a 415 says what the body was declared: a type, an empty Content-Type, or none")
+    func unsupportedMediaTypeSaysWhatWasDeclared() throws {
+        func detail(_ headers: HTTPHeaders) throws -> String? {
+            let request = Request(method: .post, target: "/loans", headers: headers, body: Array("hi".utf8))
+            let response = try router().respond(to: request)
+            #expect(response.status == .unsupportedMediaType)
+            return try JSONParser.parse(response.bodyBytes ?? [])["detail"]?.stringValue
+        }
+        let prefix = "The body must be JSON (Content-Type: application/json); it was "
+        #expect(try detail(["Content-Type": "text/plain"]) == prefix + "text/plain.")
+        #expect(try detail(["Content-Type": ""]) == prefix + "empty.")
+        #expect(try detail(["Content-Type": "  "]) == prefix + "empty.")
+        #expect(try detail([:]) == prefix + "not declared.")
+    }
+
     @Test func badJSONIsProblemWithLineAndColumn() throws {
         let request = Request(
             method: .post, target: "/loans", headers: ["Content-Type": "application/json"],
@@ -118,6 +133,24 @@ import Testing
         #expect(query.values(for: "tag") == ["a", "b"])
         #expect(query["flag"] == "")
         #expect(query["missing"] == nil)
+    }
+
+    @Test("single: one value or none; a second one is 400 bad-parameter naming the parameter")
+    func singleValues() throws {
+        let query = try QueryParameters(parsing: "page=2&perPage=5&perPage=0&search=")
+        #expect(try query.single("page") == "2")
+        #expect(try query.single("search") == "")
+        #expect(try query.single("missing") == nil)
+        #expect(try query.single("Page") == nil)
+        do {
+            _ = try query.single("perPage")
+            Issue.record("a repeated parameter was accepted")
+        } catch {
+            #expect(error.status == .badRequest)
+            #expect(error.code == "bad-parameter")
+            #expect(error.extensions["parameter"] == .string("perPage"))
+            #expect(error.detail == "'perPage' is given more than once; give it once.")
+        }
     }
 
     @Test(arguments: ["a=%zz", "a=%4", "a=%FF", "%"])

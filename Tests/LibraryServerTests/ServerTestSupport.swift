@@ -42,19 +42,20 @@ final class TestLibrary: @unchecked Sendable {
 
     /// Starts the service on 127.0.0.1, port 0, with a fixed clock.
     func start(
-        threads: Int = 4, busyTimeoutMilliseconds: Int = 5_000, log: (@Sendable (AccessLogEntry) -> Void)? = nil
+        threads: Int = 4, busyTimeoutMilliseconds: Int = 5_000, log: (@Sendable (AccessLogEntry) -> Void)? = nil,
+        crossOrigin: CrossOrigin? = nil
     ) throws -> LibraryService {
         var configuration = ServerConfiguration(host: "127.0.0.1", port: 0, threads: threads)
         configuration.accessLog = log
         return try LibraryService.start(
             databasePath: path, configuration: configuration,
             databaseOptions: DatabaseOptions(busyTimeoutMilliseconds: busyTimeoutMilliseconds),
-            now: { TestLibrary.now })
+            crossOrigin: crossOrigin, now: { TestLibrary.now })
     }
 
     /// Starts the service, runs `body` and stops it.
-    func serve<T>(threads: Int = 4, _ body: (LibraryService) throws -> T) throws -> T {
-        let service = try start(threads: threads)
+    func serve<T>(threads: Int = 4, crossOrigin: CrossOrigin? = nil, _ body: (LibraryService) throws -> T) throws -> T {
+        let service = try start(threads: threads, crossOrigin: crossOrigin)
         defer { service.stop() }
         return try body(service)
     }

@@ -259,6 +259,44 @@ struct BodyTests {
         #expect(try library.store().openLoans(clientID: 1, now: TestLibrary.now).isEmpty)
     }
 
+    @Test("every route that takes a body (each POST and DELETE) refuses one that is not JSON with 415")
+    func everyBodyRouteChecksItsType() throws {
+        for route in LibraryService.routes where route.method != .get {
+            #expect(route.accepts == .json, "\(route.method) \(route.pattern) does not check its body's type")
+        }
+        let library = try TestLibrary()
+        let token = try library.token(client: 1)
+        _ = try library.store().take(bookIDs: [3], clientID: 1, now: TestLibrary.now)
+        try library.serve { service in
+            let text = try call(
+                service.port, "DELETE", "/v1/loans/3", token: token, headers: [("Content-Type", "text/plain")],
+                body: Array("hello".utf8))
+            #expect(text.status == 415)
+            #expect(text.code == "unsupported-media-type")
+            let png = try call(
+                service.port, "DELETE", "/v1/loans/3", token: token, headers: [("Content-Type", "image/png")],
+                body: Array("{}".utf8))
+            #expect(png.status == 415)
+            let empty = try call(
+                service.port, "DELETE", "/v1/loans/3", token: token, headers: [("Content-Type", "")],
+                body: Array("{}".utf8))
+            #expect(empty.status == 415)
+            #expect(try empty.json["detail"]?.stringValue?.hasSuffix("it was empty.") == true)
+            let signOut = try call(
+                service.port, "DELETE", "/v1/sessions/current", token: token,
+                headers: [("Content-Type", "text/plain")], body: Array("bye".utf8))
+            #expect(signOut.status == 415)
+            let member = try call(service.port, "DELETE", "/v1/sessions/current", token: token, json: #"{"all": true}"#)
+            #expect(member.status == 400)
+            #expect(member.code == "invalid-body")
+            // None of them returned the book or signed out; a JSON body without members does.
+            let returned = try call(service.port, "DELETE", "/v1/loans/3", token: token, json: "{}")
+            #expect(returned.status == 200)
+            let signedOut = try call(service.port, "DELETE", "/v1/sessions/current", token: token, json: "{}")
+            #expect(signedOut.status == 204)
+        }
+    }
+
     @Test("a 2 MiB body is 413; JSON nested 100,000 deep is 400")
     func hugeAndDeep() throws {
         let library = try TestLibrary()
@@ -302,6 +340,43 @@ struct OpenAPITests {
                 })
             #expect(described == routed)
             #expect(routed.count >= 13)
+        }
+    }
+}
+
+@Suite("serve: query parameters")
+struct QueryParameterTests {
+    @Test("a known parameter given twice is 400 bad-parameter naming it; unknown and mis-cased ones are ignored")
+    func repeatedAndUnknown() throws {
+        let library = try TestLibrary()
+        let token = try library.token(client: 1)
+        try library.serve { service in
+            let etag = try #require(try call(service.port, "GET", "/v1/screen", token: token)[header: "ETag"])
+            let since = String(etag.dropFirst().dropLast())
+            for (method, target, parameter) in [
+                ("GET", "/v1/screen?perPage=5&perPage=0", "perPage"),
+                ("GET", "/v1/screen?page=1&search=a&page=1", "page"),
+                ("GET", "/v1/screen?search=a&search=b", "search"),
+                ("GET", "/v1/screen/changes?since=\(since)&changes=batch-safe&changes=x", "changes"),
+                ("GET", "/v1/screen/changes?since=\(since)&since=\(since)", "since"),
+                ("GET", "/v1/screen/changes?since=\(since)&wait=0&wait=1", "wait"),
+                ("GET", "/v1/screen/events?changes=standard&changes=standard", "changes"),
+                ("GET", "/v1/loans?state=open&state=returned", "state"),
+                ("GET", "/v1/books?limit=5&limit=6", "limit"),
+                ("GET", "/v1/books?after=1&after=2", "after"),
+                ("DELETE", "/v1/loans/3?perPage=5&perPage=5", "perPage"),
+            ] {
+                let response = try call(service.port, method, target, token: token)
+                #expect(response.status == 400, "\(target)")
+                #expect(response.code == "bad-parameter", "\(target)")
+                #expect(try response.json["parameter"] == .string(parameter), "\(target)")
+                #expect(
+                    try response.json["detail"]?.stringValue?.contains("given more than once") == true, "\(target)")
+            }
+            // Fronts add cache-busters; a parameter no route reads, or one in another case, is not looked at.
+            let ignored = try call(service.port, "GET", "/v1/screen?perpage=0&_=1733250000&_=2", token: token)
+            #expect(ignored.status == 200)
+            #expect(ignored[header: "ETag"] == etag)
         }
     }
 }

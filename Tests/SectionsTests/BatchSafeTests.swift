@@ -26,6 +26,27 @@ struct BatchSafeTests {
         #expect(standard.itemUpdates.allSatisfy { $0.from == nil })
     }
 
+    @Test("a supplementary update carries its old index: a footer after an empty state that goes, in a moved section")
+    func supplementaryUpdateOrigin() throws {
+        let footer = { (count: Int) in Supplementary(kind: .footer, id: "bf", title: "Footer", count: count) }
+        let old = Snapshot(sections: [
+            Section(id: "a", items: [book("1")]),
+            Section(id: "b", header: header("bh", count: 0), footer: footer(0), emptyState: emptyState("be")),
+        ])
+        let new = Snapshot(sections: [
+            Section(
+                id: "b", items: [book("2")], header: header("bh", count: 1), footer: footer(1),
+                emptyState: emptyState("be")),
+            Section(id: "a", items: [book("1")]),
+        ])
+        let standard = new.changes(from: old)
+        #expect(standard.supplementaryUpdates.allSatisfy { $0.from == nil })
+        let safe = new.changes(from: old, form: .batchSafe)
+        let updates = safe.supplementaryUpdates.map { [$0.supplementary.id: [$0.index, $0.from]] }
+        #expect(updates == [["bh": [0, 0]], ["bf": [1, 2]]])
+        #expect(DrawnScreen(try safe.apply(to: old)) == DrawnScreen(new))
+    }
+
     @Test("a section both moved and updated becomes a delete and an insert; moves across its border change sides")
     func movedAndUpdatedSection() throws {
         let old = Snapshot(sections: [
@@ -92,6 +113,15 @@ struct BatchSafeTests {
         for update in safe.sectionUpdates {
             let from = try #require(update.from)
             #expect(before[from].id == update.id)
+        }
+        for update in safe.supplementaryUpdates {
+            let from = try #require(update.from, "round \(round): supplementary update without its old index")
+            let shown = before.contains { section in
+                section.id == update.sectionID && section.supplementaries.indices.contains(from)
+                    && section.supplementaries[from].id == update.supplementary.id
+                    && section.supplementaries[from].kind == update.supplementary.kind
+            }
+            #expect(shown, "round \(round): \(update.supplementary.id) was not at \(from) in the old section")
         }
         #expect(safe.itemDeletes.map(\.path) == safe.itemDeletes.map(\.path).sorted())
         #expect(safe.itemInserts.map(\.path) == safe.itemInserts.map(\.path).sorted())

@@ -14,6 +14,15 @@ enum ServeCommand {
         let host = parsed.string("host") ?? "127.0.0.1"
         let port = try parsed.integer("port", in: 0...65_535) ?? 8080
         let threads = try parsed.integer("threads", in: 1...256) ?? 4
+        let origins = parsed.strings("allow-origin")
+        var crossOrigin: CrossOrigin?
+        if !origins.isEmpty {
+            do {
+                crossOrigin = try CrossOrigin(allowing: origins)
+            } catch {
+                throw Failure(message: "--allow-origin: \(error).", code: .usage)
+            }
+        }
         if context.options.format == .json {
             throw Failure(
                 message: "'\(CommandContext.programName) serve' answers JSON over HTTP; leave out --json and --format.",
@@ -41,7 +50,7 @@ enum ServeCommand {
         do {
             service = try LibraryService.start(
                 databasePath: context.options.database.path, configuration: configuration,
-                demoSignIns: demoSignIns, now: { fixedNow ?? Timestamp.systemNow() })
+                demoSignIns: demoSignIns, crossOrigin: crossOrigin, now: { fixedNow ?? Timestamp.systemNow() })
         } catch let error as ServerError {
             switch error {
             case .badHost, .badPort, .badConfiguration: throw Failure(message: "\(error).", code: .usage)
