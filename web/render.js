@@ -160,7 +160,7 @@ function statusLine(owner, ui) {
  * document's commands; a line that is only a command is left out too.
  *
  *     const commands = { program: "librarycli", verbs: new Set(["list", "take"]) };
- *     frontLine("See the first page: librarycli list", commands)  // "See the first page."
+ *     frontLine("Or see every book: librarycli list", commands)  // "Or see every book."
  *     frontLine("Add the demo catalog: librarycli seed", commands)  // null
  */
 export function frontLine(line, { program = null, verbs = new Set() } = {}) {

@@ -2,12 +2,15 @@
 /// store, the command line and imports.
 ///
 /// Lengths count characters as Unicode code points (so a million combining accents on one letter is a million).
-/// No field may hold a control character (C0, DEL or C1), nor a line or paragraph separator, except that a
-/// description keeps its tabs and line breaks (tab, LF, CR): it may be several paragraphs long.
+/// No field may hold a control character (C0, DEL or C1), a line or paragraph separator, or a bidirectional
+/// embedding, override or isolate control (U+202A–U+202E, U+2066–U+2069: an override can make "gnp.exe" read
+/// "exe.png"), except that a description keeps its tabs and line breaks (tab, LF, CR): it may be several paragraphs
+/// long. The implicit marks that right-to-left text needs (LRM U+200E, RLM U+200F, ALM U+061C) are allowed.
 ///
 /// ```swift
 /// try TextField.name.check("Ada Lovelace")        // fine
 /// try TextField.title.check("Dune\u{1B}[31m")     // throws: a control character (U+001B) at character 5
+/// try TextField.title.check("Evil \u{202E}gnp.exe") // throws: a bidirectional control (U+202E) at character 6
 /// TextField.title.maxLength                        // 500
 /// ```
 public enum TextField: String, Sendable, Hashable, CaseIterable {
@@ -101,8 +104,9 @@ public enum TextField: String, Sendable, Hashable, CaseIterable {
 
     /// Whether `check` passes, decided on the UTF-8 bytes for the usual text: a code point is a byte that is not a
     /// continuation byte (80–BF), and no refused one is there: no byte below 20 or 7F, no C1 control (C2 80–9F), no
-    /// line or paragraph separator (E2 80 A8–A9). `false` for anything else, which the scalar-by-scalar path then
-    /// decides (and words the problem).
+    /// line or paragraph separator or bidirectional embedding or override (E2 80 A8–AE), no bidirectional isolate
+    /// (E2 81 A6–A9). `false` for anything else, which the scalar-by-scalar path then decides (and words the
+    /// problem).
     private func passesOnBytes(_ text: String) -> Bool {
         let limit = maxLength
         let passes = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
@@ -120,8 +124,11 @@ public enum TextField: String, Sendable, Hashable, CaseIterable {
                     continue
                 } else if byte == 0xC2 {
                     if index + 1 < end && bytes[index + 1] < 0xA0 { return false }
-                } else if byte == 0xE2 {
-                    if index + 2 < end && bytes[index + 1] == 0x80 && (bytes[index + 2] & 0xFE) == 0xA8 { return false }
+                } else if byte == 0xE2 && index + 2 < end {
+                    let second = bytes[index + 1]
+                    let third = bytes[index + 2]
+                    if second == 0x80 && (0xA8...0xAE).contains(third) { return false }
+                    if second == 0x81 && (0xA6...0xA9).contains(third) { return false }
                 }
                 count += 1
                 index += 1
@@ -155,17 +162,18 @@ public enum TextField: String, Sendable, Hashable, CaseIterable {
     private func isRefused(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x09, 0x0A, 0x0D: !allowsLineBreaks
-        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029: true
+        case 0x00...0x1F, 0x7F...0x9F, 0x2028...0x202E, 0x2066...0x2069: true
         default: false
         }
     }
 
     /// What a refused code point is, for the reason: "a control character", "a line separator", "a paragraph
-    /// separator".
+    /// separator", "a bidirectional control".
     private static func kind(of scalar: Unicode.Scalar) -> String {
         switch scalar.value {
         case 0x2028: "a line separator"
         case 0x2029: "a paragraph separator"
+        case 0x202A...0x202E, 0x2066...0x2069: "a bidirectional control"
         default: "a control character"
         }
     }

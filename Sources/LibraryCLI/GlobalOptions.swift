@@ -2,8 +2,8 @@ import ArgumentParsing
 
 /// The options every command accepts, resolved against the environment: `--db` over `LIBRARY_DB` over the default
 /// database (under `XDG_DATA_HOME`, else `HOME`, else the home directory of the password database, which
-/// `accountHome` looks up), `--width` over `COLUMNS` over the terminal over 80. `--client` is kept as given: `LIBRARY_CLIENT` is read
-/// only by the commands that act as a client (`CommandContext.currentClient`).
+/// `accountHome` looks up), `--width` over `COLUMNS` over the terminal over 80 (`OutputWidth`). `--client` is kept as
+/// given: `LIBRARY_CLIENT` is read only by the commands that act as a client (`CommandContext.currentClient`).
 ///
 /// For example:
 ///
@@ -41,10 +41,11 @@ struct GlobalOptions {
     var clientID: Int?
     var format: Format
     var useColor: Bool
+    /// The width of the screen, tables and help (see `OutputWidth`).
     var width: Int
     /// The width messages (confirmations, summaries, notes) are folded at: `width` when it was set (`--width`,
     /// `COLUMNS`) or is the terminal's; nil for output to a file or pipe at the default 80, where each message stays
-    /// on one line for scripts.
+    /// on one line for scripts (see `OutputWidth`).
     var messageWidth: Int?
     var isQuiet: Bool
 
@@ -55,16 +56,12 @@ struct GlobalOptions {
         clientID = try parsed.positiveInteger("client")
         format = try Self.format(parsed)
         isQuiet = parsed.flag("quiet")
-        if let width = try parsed.integer("width", in: 20...1000) {
-            self.width = width
-            messageWidth = width
-        } else if let columns = environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 {
-            width = max(20, min(columns, 1000))
-            messageWidth = width
-        } else {
-            width = max(20, min(console.terminalWidth ?? 80, 1000))
-            messageWidth = console.terminalWidth == nil ? nil : width
-        }
+        // A refused value is a usage error here; `OutputWidth` then never uses it.
+        _ = try parsed.integer("width", in: OutputWidth.range)
+        let resolved = OutputWidth(
+            option: parsed.string("width"), environment: environment, terminalWidth: console.terminalWidth)
+        width = resolved.columns
+        messageWidth = resolved.messageWidth
         switch parsed.string("color") ?? "auto" {
         case "always": useColor = true
         case "never": useColor = false

@@ -55,13 +55,14 @@ public enum LibraryCommandLine {
         arguments: [String], environment: [String: String], accountHome: () -> String?, console: Console,
         systemNow: Timestamp
     ) -> Int32 {
-        let helpWidth = helpWidth(arguments: arguments, environment: environment, console: console)
+        // Help and errors are laid out before (or instead of) parsing, by the rule the screen uses.
+        let width = OutputWidth(arguments: arguments, environment: environment, terminalWidth: console.terminalWidth)
         // A usage error is a message: folded only when the width is known, one line per sentence in a file or pipe.
-        let errorWidth = messageWidth(arguments: arguments, environment: environment, console: console) ?? .max
+        let errorWidth = width.messageWidth ?? .max
         let outcome = parser.parse(arguments)
         guard case .command(let parsed) = outcome else {
-            let width = if case .failure = outcome { errorWidth } else { helpWidth }
-            if let output = parser.output(for: outcome, width: width) { emit(output, to: console) }
+            let outputWidth = if case .failure = outcome { errorWidth } else { width.columns }
+            if let output = parser.output(for: outcome, width: outputWidth) { emit(output, to: console) }
             if case .failure(let error) = outcome { return error.exitCode }
             return ExitCode.success.rawValue
         }
@@ -81,8 +82,7 @@ public enum LibraryCommandLine {
             return error.exitCode
         } catch {
             let failure = Failure(error)
-            let width = messageWidth(arguments: arguments, environment: environment, console: console)
-            console.err(CommandText.message("Error: " + failure.message, width: width))
+            console.err(CommandText.message("Error: " + failure.message, width: width.messageWidth))
             return failure.code.rawValue
         }
     }
@@ -134,26 +134,6 @@ public enum LibraryCommandLine {
     }
 
     // MARK: - Private
-
-    /// The width of help and usage errors: `--width` (read before parsing, which help and errors cut short),
-    /// else `COLUMNS`, else the terminal's, as for other text, else 80.
-    private static func helpWidth(arguments: [String], environment: [String: String], console: Console) -> Int {
-        messageWidth(arguments: arguments, environment: environment, console: console) ?? 80
-    }
-
-    /// The width error messages are folded at: `--width`, else `COLUMNS`, else the terminal's; nil when none is
-    /// known (output to a file or pipe), so that scripts get each message on one line.
-    private static func messageWidth(arguments: [String], environment: [String: String], console: Console) -> Int? {
-        for (index, argument) in arguments.enumerated() {
-            if argument == "--" { break }
-            let value =
-                argument == "--width" && index + 1 < arguments.count
-                ? arguments[index + 1] : argument.hasPrefix("--width=") ? String(argument.dropFirst(8)) : nil
-            if let width = value.flatMap({ Int($0) }), (20...1000).contains(width) { return width }
-        }
-        if let columns = environment["COLUMNS"].flatMap({ Int($0) }), columns >= 20 { return min(columns, 200) }
-        return console.terminalWidth.map { min(max($0, 20), 200) }
-    }
 
     private static func emit(_ output: ParserOutput, to console: Console) {
         switch output.channel {

@@ -132,9 +132,10 @@ public enum LibraryScreen {
                     ]),
             emptyState: Supplementary(
                 kind: .empty, id: "client-books-empty", title: "You don't have any books right now!",
-                // A client who may not take any book is told why, not how; nothing to pick from an empty library.
+                // A client who may not take any book is told why, not how; nothing to pick when the library below
+                // shows no book (an empty library, a search without a match, a page past the end).
                 lines: takeRefusal(screen).map { [$0] }
-                    ?? (screen.library.totalCount == 0 && screen.library.search == nil
+                    ?? (screen.library.entries.isEmpty
                         ? [] : ["Pick one from the library below: \(program) take <book-id>"])))
     }
 
@@ -332,13 +333,14 @@ public enum LibraryScreen {
     }
 
     /// The empty state of a page past the end: what it says, the one action back (`to`, such as "last page"), and
-    /// where the catalog stands (`page`, `pageCount`, `totalCount`).
+    /// where the catalog stands (`page`, `pageCount`, `totalCount`). The action carries the command (the terminal
+    /// writes "Last page → librarycli list --page 2"), so no line repeats it.
     private static func pastTheEnd(
         _ catalog: LibraryPage, title: String, to place: String, id: String, command: String,
         request: Action.Request
     ) -> Supplementary {
         Supplementary(
-            kind: .empty, id: "library-books-empty", title: title, lines: ["See the \(place): \(command)"],
+            kind: .empty, id: "library-books-empty", title: title,
             actions: [
                 Action(
                     id: id, title: place.prefix(1).uppercased() + place.dropFirst(), command: command, request: request)

@@ -228,7 +228,14 @@ struct CommandEdgeCaseTests {
         #expect(list.out.contains("Library: books matching “tolkien” (2)"))
         #expect(!list.out.contains("No books match"))
         #expect(list.out.contains("Page 2 is past the end: 2 books match “tolkien”, on 1 page."))
-        #expect(list.out.contains("See the last page: librarycli list --page 1 --search tolkien"))
+        // The command back is written once, as the action (it was also written as a line before it).
+        #expect(list.out.contains("Last page → librarycli list --page 1 --search tolkien"))
+        #expect(list.out.components(separatedBy: "librarycli list --page 1 --search tolkien").count == 2)
+        let first = sandbox.run(["--width", "120", "list", "--page", "99"])
+        #expect(first.out.contains("Page 99 is past the end: there are 3 pages."))
+        #expect(first.out.contains("First page → librarycli list\n"))
+        #expect(first.out.components(separatedBy: "→ librarycli list\n").count == 2, "\(first.out)")
+        #expect(!first.out.contains("See the first page"))
         let books = sandbox.run(["books", "--search", "tolkien", "--page", "3", "--per-page", "1"])
         #expect(
             books.out

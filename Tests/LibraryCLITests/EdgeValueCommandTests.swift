@@ -137,6 +137,26 @@ struct EdgeValueCommandTests {
         #expect(try sandbox.dump() == before)
     }
 
+    @Test("a bidirectional override in an imported file is a bad row; LRM and RLM in real text are kept")
+    func importRefusesBidirectionalControls() throws {
+        let sandbox = Sandbox()
+        sandbox.makeSmallLibrary()
+        let before = try sandbox.dump()
+        let csv = sandbox.directory + "/books.csv"
+        try "title,author\nDune,Frank Herbert\nEvil \u{202E}gnp.exe\u{202C} title,Someone\n".write(
+            toFile: csv, atomically: true, encoding: .utf8)
+        let result = sandbox.run(["import", csv])
+        #expect(result.code == 65)
+        #expect(result.err.contains("line 3, column 1 (title)"), "\(result.err)")
+        #expect(result.err.contains("bidirectional control (U+202E)"), "\(result.err)")
+        #expect(!result.err.contains("\u{202E}"))
+        #expect(try sandbox.dump() == before)
+        let marks = sandbox.directory + "/marks.csv"
+        try "title,author\n\"\u{200F}מאה שנים של בדידות\u{200E} (1967)\",Ann\u{061C}\n".write(
+            toFile: marks, atomically: true, encoding: .utf8)
+        #expect(sandbox.run(["import", marks]).code == 0)
+    }
+
     // MARK: - Everything echoed is cleaned
 
     @Test("text a database already holds, or a command line carries, reaches the terminal cleaned")

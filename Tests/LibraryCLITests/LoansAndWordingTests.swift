@@ -63,6 +63,52 @@ struct LoansAndWordingTests {
                 "You have 2 overdue books: please return them. You hold 3 books out of 10."))
     }
 
+    @Test("nothing to pick: no 'Pick one from the library below' when the library below shows no book")
+    func pickOneOnlyWithBooks() throws {
+        let sandbox = library(holding: 0)
+        let pick = "Pick one from the library below: librarycli take <book-id>"
+        #expect(sandbox.run(["list", "--width", "100"]).out.contains(pick))
+        for arguments in [
+            ["list", "--search", "zzz"], ["list", "--page", "99"], ["list", "--search", "book", "--page", "9"],
+        ] {
+            let result = sandbox.run(arguments + ["--width", "100"])
+            #expect(result.code == 0)
+            #expect(result.out.contains("You don't have any books right now!"))
+            #expect(!result.out.contains("Pick one"), "\(arguments): \(result.out)")
+        }
+    }
+
+    @Test("confirmations, summaries and errors isolate right-to-left titles and names; JSON does not")
+    func rightToLeftIsolated() throws {
+        let sandbox = Sandbox()
+        sandbox.run(["init", "--empty"])
+        let name = "محمد عبد الله"
+        let title = "مئة عام من العزلة"
+        let isolatedName = "\u{2068}\(name)\u{2069}"
+        let isolatedTitle = "\u{2068}\(title)\u{2069}"
+        #expect(
+            sandbox.run(["clients", "add", name]).out == "Added client #1 \(isolatedName) (card C-000001, limit 5).\n")
+        #expect(sandbox.run(["books", "add", "--title", title]).out == "Added \(isolatedTitle) as book #1.\n")
+        let took = sandbox.run(["take", "1"])
+        #expect((took.out + took.err).contains("Took \(isolatedTitle) (#1), due 2026-12-13."), "\(took.err)")
+        let again = sandbox.run(["take", "1"])
+        #expect(again.code == 1)
+        #expect(again.err == "Error: You already have \(isolatedTitle) (#1); it is due 2026-12-13.\n")
+        let loans = sandbox.run(["loans"]).out.split(separator: "\n").map(String.init)
+        #expect(loans.last == "\(isolatedName) has 1 book of 5.")
+        // Folded, each line has its own isolate, balanced.
+        let folded = sandbox.run(["--width", "20", "take", "1"]).err
+        #expect(folded.split(separator: "\n").count > 2)
+        for line in folded.split(separator: "\n") {
+            let opened = line.unicodeScalars.filter { $0 == "\u{2068}" }.count
+            #expect(opened == line.unicodeScalars.filter { $0 == "\u{2069}" }.count, "\(line)")
+        }
+        // A Latin title beside it is left alone; JSON keeps the text as stored.
+        #expect(sandbox.run(["books", "add", "--title", "Dune"]).out == "Added Dune as book #2.\n")
+        let json = sandbox.run(["--json", "loans"]).out
+        #expect(json.contains(title) && !json.contains("\u{2068}"))
+    }
+
     @Test("the screen's footer names the previous and the next page once each")
     func footer() throws {
         let sandbox = library(holding: 0)

@@ -33,6 +33,45 @@ struct OutputTests {
         #expect(widest == 50)
     }
 
+    @Test(
+        "one width rule for the screen, help and messages: COLUMNS or a terminal below 20 is 20",
+        arguments: ["1", "5", "19"])
+    func narrowColumns(columns: String) {
+        let sandbox = Sandbox()
+        sandbox.makeSmallLibrary()
+        let environment = ["COLUMNS": columns]
+        #expect(sandbox.run(["list"], environment: environment).out == sandbox.run(["--width", "20", "list"]).out)
+        let help = sandbox.run(["help", "take"], environment: environment)
+        #expect(help.out == sandbox.run(["--width", "20", "help", "take"]).out)
+        #expect(help.out.split(separator: "\n").allSatisfy { displayWidth($0) <= 20 }, "\(help.out)")
+        let error = sandbox.run(["take", "999"], environment: environment)
+        #expect(error.code == 1)
+        #expect(error.err == sandbox.run(["--width", "20", "take", "999"]).err)
+        #expect(error.err.split(separator: "\n").count > 1)
+        // A terminal that narrow: the same.
+        let terminal = sandbox.run(["take", "999"], terminal: true, width: Int(columns))
+        #expect(terminal.err == error.err)
+        #expect(sandbox.run(["help", "take"], terminal: true, width: Int(columns)).out == help.out)
+    }
+
+    @Test("a refused --width is never used, not even for the error that refuses it", arguments: ["+40", "19", "1001"])
+    func refusedWidth(value: String) {
+        let sandbox = Sandbox()
+        sandbox.makeSmallLibrary()
+        let expected = "Error: Invalid value '\(value)' for '--width <n>': expected a whole number from 20 to 1000.\n"
+        for arguments in [["list", "--width", value], ["list", "--width=\(value)"], ["--width", value, "take", "1"]] {
+            // To a pipe without COLUMNS: unfolded.
+            let piped = sandbox.run(arguments)
+            #expect(piped.code == 64)
+            #expect(piped.err.hasPrefix(expected), "\(arguments): \(piped.err)")
+            // With COLUMNS: folded at COLUMNS.
+            let byColumns = sandbox.run(arguments, environment: ["COLUMNS": "30"])
+            #expect(byColumns.err.hasPrefix("Error: Invalid value '\(value)'"), "\(byColumns.err)")
+            #expect(byColumns.err.split(separator: "\n").count > piped.err.split(separator: "\n").count)
+            #expect(byColumns.err.split(separator: "\n").allSatisfy { displayWidth($0) <= 30 }, "\(byColumns.err)")
+        }
+    }
+
     @Test("colour only on a terminal, never with NO_COLOR or TERM=dumb, always with --color always")
     func color() {
         let sandbox = Sandbox()

@@ -66,10 +66,10 @@ struct LibraryScreenTests {
         let row = try #require(screen.sections.first { $0.id == "client-books" })
         #expect(row.supplementaries[1].title == "You don't have any books right now!")
         #expect(row.supplementaries[1].lines.isEmpty)
-        // A search that finds nothing is not an empty library.
+        // A search that finds nothing shows no book below to pick either.
         let searched = LibraryScreen.snapshot(from: Fixture.screen(count: 0, totalCount: 0, search: "zzz"))
         let searchedRow = try #require(searched.sections.first { $0.id == "client-books" })
-        #expect(searchedRow.supplementaries[1].lines.joined().contains("take <book-id>"))
+        #expect(searchedRow.supplementaries[1].lines.isEmpty)
     }
 
     @Test("held books carry their due date, an overdue mark, a return action and a renew action refused when overdue")
@@ -234,10 +234,22 @@ struct LibraryScreenTests {
     func emptyLibrary(search: String?, total: Int, title: String) throws {
         let data = Fixture.screen(count: 0, page: 9, perPage: 20, totalCount: total, search: search)
         #expect(data.library.entries.isEmpty)
-        let grid = try #require(LibraryScreen.snapshot(from: data).sections.first { $0.id == "library-books" })
+        let snapshot = LibraryScreen.snapshot(from: data)
+        let grid = try #require(snapshot.sections.first { $0.id == "library-books" })
         #expect(grid.items.isEmpty)
         #expect(grid.supplementaries.map(\.kind) == [.header, .empty])
         #expect(grid.supplementaries[1].title == title)
+        // Nothing below to pick from: the client's empty state does not say to pick one.
+        let yours = try #require(snapshot.sections.first { $0.id == "client-books" })
+        #expect(yours.emptyState?.title == "You don't have any books right now!")
+        #expect(yours.emptyState?.lines == [])
+    }
+
+    @Test("the client's empty state says to pick a book when the library below shows some")
+    func pickOne() throws {
+        let yours = try #require(
+            LibraryScreen.snapshot(from: Fixture.screen(search: "dune")).sections.first { $0.id == "client-books" })
+        #expect(yours.emptyState?.lines == ["Pick one from the library below: librarycli take <book-id>"])
     }
 
     @Test("a search paged past its end points to its last page, with the same search and page size")
@@ -246,8 +258,10 @@ struct LibraryScreenTests {
         let grid = try #require(LibraryScreen.snapshot(from: data).sections.first { $0.id == "library-books" })
         let empty = grid.supplementaries[1]
         #expect(empty.title == "Page 9 is past the end: 45 books match “dune”, on 5 pages.")
-        #expect(empty.lines == ["See the last page: librarycli list --page 5 --per-page 10 --search dune"])
+        // The action carries the command; no line repeats it (the terminal wrote both).
+        #expect(empty.lines == [])
         #expect(empty.actions.map(\.id) == ["last-page"])
+        #expect(empty.actions.first?.command == "librarycli list --page 5 --per-page 10 --search dune")
         #expect(empty.actions.first?.request?.href == "/v1/screen?page=5&perPage=10&search=dune")
         #expect(empty.fields == [Field("page", .int(9)), Field("pageCount", .int(5)), Field("totalCount", .int(45))])
     }
@@ -258,8 +272,9 @@ struct LibraryScreenTests {
         let grid = try #require(LibraryScreen.snapshot(from: data).sections.first { $0.id == "library-books" })
         let empty = grid.supplementaries[1]
         #expect(empty.title == "Page 9 is past the end: there are 5 pages.")
-        #expect(empty.lines == ["See the first page: librarycli list --per-page 10"])
+        #expect(empty.lines == [])
         #expect(empty.actions.map(\.id) == ["first-page"])
+        #expect(empty.actions.first?.command == "librarycli list --per-page 10")
         #expect(empty.actions.first?.request?.href == "/v1/screen?perPage=10")
         #expect(empty.fields == [Field("page", .int(9)), Field("pageCount", .int(5)), Field("totalCount", .int(45))])
     }

@@ -162,8 +162,8 @@ import Testing
     }
 
     /// Every code point from U+0000 to U+2100 (and the ones around U+2028), alone, first, last and among accented
-    /// letters: refused exactly when it is a control character (line breaks and tabs only in a description) or a line
-    /// or paragraph separator, and named as such.
+    /// letters: refused exactly when it is a control character (line breaks and tabs only in a description), a line
+    /// or paragraph separator or a bidirectional embedding, override or isolate, and named as such.
     @Test func everyControlCharacterIsFoundWhereverItStands() {
         let scalars = (0...0x2100).compactMap(Unicode.Scalar.init) + [Unicode.Scalar(0x1F600)!]
         for field in TextField.allCases {
@@ -172,7 +172,8 @@ import Testing
                 let lineBreak = value == 0x09 || value == 0x0A || value == 0x0D
                 let refused =
                     (value < 0x20 && !(lineBreak && field.allowsLineBreaks)) || (0x7F...0x9F).contains(value)
-                    || value == 0x2028 || value == 0x2029
+                    || value == 0x2028 || value == 0x2029 || (0x202A...0x202E).contains(value)
+                    || (0x2066...0x2069).contains(value)
                 let character = String(Character(scalar))
                 for text in [character, character + "é", "é" + character, "Fé" + character + "ñx"] {
                     do {
@@ -184,7 +185,10 @@ import Testing
                         #expect(refused, "U+\(String(value, radix: 16)) refused in \(text.debugDescription): \(error)")
                         let kind =
                             value == 0x2028
-                            ? "line separator" : value == 0x2029 ? "paragraph separator" : "control character"
+                            ? "line separator"
+                            : value == 0x2029
+                                ? "paragraph separator"
+                                : value >= 0x202A ? "bidirectional control" : "control character"
                         #expect(error.reason.contains(kind))
                     }
                 }

@@ -5,7 +5,8 @@ import Testing
 
 /// `TextField.check` decides most text on its UTF-8 bytes (printable ASCII eight bytes at a time, then byte by byte);
 /// these tests hold it to its definition: at most `maxLength` scalars, none of them a control character, DEL, a C1
-/// control or a line or paragraph separator, and tab, line feed and carriage return only where line breaks are allowed.
+/// control, a line or paragraph separator or a bidirectional embedding, override or isolate, and tab, line feed and
+/// carriage return only where line breaks are allowed.
 @Suite("Text field checks decided on bytes agree with the scalar-by-scalar rule")
 struct TextFieldCheckTests {
     static func definition(_ field: TextField, _ text: String) -> Bool {
@@ -15,6 +16,7 @@ struct TextFieldCheckTests {
             switch scalar.value {
             case 0x09, 0x0A, 0x0D: if !field.allowsLineBreaks { return false }
             case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029: return false
+            case 0x202A...0x202E, 0x2066...0x2069: return false
             default: break
             }
         }
@@ -26,7 +28,8 @@ struct TextFieldCheckTests {
         var random = SeededRandom(seed: 0x7E57 &+ UInt64(field.maxLength))
         let pieces = [
             "a", "Zz", "0123456", " ", "~", "\u{7F}", "\u{1F}", "\t", "\n", "\r", "\u{0}", "é", "\u{80}", "\u{9F}",
-            "\u{A0}", "€", "\u{2027}", "\u{2028}", "\u{2029}", "\u{202A}", "ⅰ", "😀", "漢字", "abcdefgh",
+            "\u{A0}", "€", "\u{2027}", "\u{2028}", "\u{2029}", "\u{202A}", "\u{202E}", "\u{202F}", "\u{2065}",
+            "\u{2066}", "\u{2069}", "\u{206A}", "\u{200E}", "\u{200F}", "\u{061C}", "ⅰ", "😀", "漢字", "abcdefgh",
         ]
         for _ in 0..<3_000 {
             let plain = random.next() % 2 == 0
@@ -55,5 +58,24 @@ struct TextFieldCheckTests {
             }
         }
         #expect([UInt8]().withUnsafeBufferPointer { TextField.isPrintableASCII($0) })
+    }
+
+    @Test(
+        "bidirectional embeddings, overrides and isolates are refused in every field; LRM, RLM and ALM are kept",
+        arguments: TextField.allCases)
+    func bidirectionalControls(field: TextField) {
+        for value: UInt32 in [0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069] {
+            let scalar = Unicode.Scalar(value)!
+            let hex = String(value, radix: 16, uppercase: true)
+            #expect(
+                throws: TextFieldProblem(
+                    field: field, reason: "the \(field.label) holds a bidirectional control (U+\(hex)) at character 3")
+            ) {
+                try field.check("ab\(Character(scalar))cd")
+            }
+        }
+        for mark in ["\u{200E}", "\u{200F}", "\u{061C}"] {
+            #expect((try? field.check("ab\(mark)cd")) != nil, "\(field) \(mark.unicodeScalars.first!.value)")
+        }
     }
 }

@@ -52,6 +52,30 @@ import Testing
         #expect(TerminalText.wrapped("a\nb", width: 5) == ["a b"])
     }
 
+    @Test("a message's right-to-left runs are isolated, from their first to their last right-to-left letter")
+    func isolatingRuns() {
+        let fsi = "\u{2068}"
+        let pdi = "\u{2069}"
+        #expect(TerminalText.isolatingRightToLeftRuns("Took Dune (#5).") == "Took Dune (#5).")
+        #expect(TerminalText.isolatingRightToLeftRuns("") == "")
+        #expect(
+            TerminalText.isolatingRightToLeftRuns("Took مئة عام من العزلة (#1), due 2026-12-17.")
+                == "Took \(fsi)مئة عام من العزلة\(pdi) (#1), due 2026-12-17.")
+        #expect(
+            TerminalText.isolatingRightToLeftRuns("محمد عبد الله has 1 book of 5.")
+                == "\(fsi)محمد عبد الله\(pdi) has 1 book of 5.")
+        // Quotes and punctuation around a run stay outside; digits between its words stay inside.
+        #expect(TerminalText.isolatingRightToLeftRuns("No books match “שלום”.") == "No books match “\(fsi)שלום\(pdi)”.")
+        #expect(TerminalText.isolatingRightToLeftRuns("Added ألف 1 ليلة.") == "Added \(fsi)ألف 1 ليلة\(pdi).")
+        // Two runs with left-to-right words between them are isolated apart.
+        #expect(
+            TerminalText.isolatingRightToLeftRuns("Took كتاب and ספר.") == "Took \(fsi)كتاب\(pdi) and \(fsi)ספר\(pdi).")
+        // Digits alone make no run: a book id typed in Arabic-Indic digits is quoted as it is.
+        #expect(TerminalText.isolatingRightToLeftRuns("Invalid value '١٢'.") == "Invalid value '١٢'.")
+        // Combining marks stay with their letters.
+        #expect(TerminalText.isolatingRightToLeftRuns("x كِتَاب") == "x \(fsi)كِتَاب\(pdi)")
+    }
+
     @Test func foldingBreaksLongWordsAndLosesNothing() {
         #expect(
             TerminalText.folded("Saved to /tmp/library.sqlite", width: 10) == ["Saved to", "/tmp/libra", "ry.sqlite"])

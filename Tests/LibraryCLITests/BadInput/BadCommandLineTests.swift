@@ -254,6 +254,13 @@ private let textValues: [C] = [
     C(["clients", "add", "C1\u{9B}2J"], 64, "control character (U+009B)"),
     C(["clients", "add", "Del\u{7F}"], 64, "control character (U+007F)"),
     C(["clients", "add", "Line\u{2028}sep"], 64, "The name holds a line separator (U+2028) at character 5."),
+    // Bidirectional embeddings, overrides and isolates: "Evil \u{202E}gnp.exe" would read "Evil exe.png" on a page.
+    C(["clients", "add", "Ann\u{2066}"], 64, "The name holds a bidirectional control (U+2066) at character 4."),
+    C(
+        ["books", "add", "--title", "Evil \u{202E}gnp.exe\u{202C} title"], 64,
+        "The title holds a bidirectional control (U+202E) at character 6."),
+    C(["books", "add", "--title", "x", "--author", "\u{202A}A"], 64, "The author holds a bidirectional control"),
+    C(["books", "add", "--title", "x", "--description", "\u{2069}"], 64, "The description holds a bidirectional"),
     C(["clients", "add", String(repeating: "n", count: 100_000)], 64, "100000 characters long; at most 200"),
     C(["clients", "add", "Ann", "--card", "C\u{0}1"], 64, "The card number holds a control character"),
     C(["clients", "add", "Ann", "--card", String(repeating: "9", count: 101)], 64, "at most 100"),
