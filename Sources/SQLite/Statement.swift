@@ -31,6 +31,11 @@ public final class Statement {
     private let connection: Connection
     /// Advanced by every step and reset: a `Row` is valid while the generation it was made in lasts.
     private(set) var generation: UInt64 = 0
+    /// When `Database.cachedStatement` last handed this statement out (its own count of calls).
+    var lastCacheUse: UInt64 = 0
+
+    /// Whether the statement is between a row and its end: stepped to a row, not yet finished or reset.
+    var isInUse: Bool { sqlite3_stmt_busy(handle) != 0 }
 
     /// Prepares the one statement of `sql`; throws when it holds none, or more than one (a tail other than
     /// whitespace, `;` and comments), since only the first would run.
