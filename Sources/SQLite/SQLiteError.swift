@@ -133,6 +133,14 @@ extension SQLiteError {
             message: "cannot write inside a read transaction; use write { } instead", sql: sql)
     }
 
+    /// `write` or `read` called while a transaction is open: transactions do not nest, savepoints do.
+    static func nestedTransaction(begin: String) -> SQLiteError {
+        SQLiteError(
+            code: SQLITE_MISUSE,
+            message: "a transaction is already open: write and read do not nest; use savepoint { } inside it",
+            sql: begin)
+    }
+
     /// The error of the last failed call on `connection`, with `code` when the connection is gone.
     init(connection: OpaquePointer?, code: Int32, sql: String?) {
         if let connection {
