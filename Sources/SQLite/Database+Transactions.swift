@@ -78,7 +78,7 @@ extension Database {
     ///
     /// ```swift
     /// try db.write { db in
-    ///     try? db.savepoint { db in try db.execute("INSERT ...") }  // undone alone if it throws
+    ///     _ = try? db.savepoint { db in try db.execute("INSERT ...") }  // undone alone if it throws
     /// }
     /// ```
     public func savepoint<T>(_ body: (Database) throws -> T) throws -> T {
