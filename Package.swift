@@ -18,6 +18,8 @@ let package = Package(
         .library(name: "SQLite", targets: ["SQLite"]),
         .library(name: "PostgreSQL", targets: ["PostgreSQL"]),
         .library(name: "Library", targets: ["Library"]),
+        .library(name: "Formats", targets: ["Formats"]),
+        .library(name: "ArgumentParsing", targets: ["ArgumentParsing"]),
         .library(name: "Sections", targets: ["Sections"]),
         .library(name: "Rendering", targets: ["Rendering"]),
         .library(name: "LibraryScreen", targets: ["LibraryScreen"]),

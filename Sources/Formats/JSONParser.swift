@@ -4,6 +4,11 @@
 /// escapes, unpaired `\u` surrogates, invalid UTF-8, duplicate object keys, numbers beyond a finite `Double`
 /// (`1e400`), and arrays or objects nested deeper than `maxDepth`. A leading UTF-8 byte order mark is ignored.
 ///
+/// Every `maxDepth` (here and in ``JSONLinesReader``, ``JSONLinesStreamReader`` and ``JSONRecords``) is clamped to
+/// `0...maximumDepth`, never trapping: 0 or less accepts a lone number, string, boolean or null and throws
+/// ``JSONError/Reason/nestingTooDeep(limit:)`` for any array or object; a limit above ``maximumDepth`` is
+/// ``maximumDepth``.
+///
 /// For example:
 ///
 ///     let value = try JSONParser.parse(#"[{"title": "Dune", "year": 1965}]"#)
@@ -13,6 +18,12 @@ public enum JSONParser {
     ///
     ///     try JSONParser.parse(bytes, maxDepth: JSONParser.defaultMaxDepth)
     public static let defaultMaxDepth = 512
+
+    /// The highest limit a caller can ask for: a value nested this deep is written by ``JSONWriter`` (which does not
+    /// recurse) and freed (which does, in Swift's runtime) on a thread with a 512 KiB stack, with room to spare.
+    ///
+    ///     try JSONParser.parse(bytes, maxDepth: 1_000_000)  // throws beyond JSONParser.maximumDepth levels
+    public static let maximumDepth = 1_000
 
     /// Parses a whole document holding exactly one value.
     ///

@@ -95,7 +95,8 @@ public enum JSONRecords {
         try bytes.withUnsafeBufferPointer { buffer in
             let bom = utf8BOMLength(buffer)
             var scanner = JSONScanner(
-                buffer: buffer, from: bom, to: buffer.count, maxDepth: max(1, maxDepth - 1), bomLength: bom)
+                buffer: buffer, from: bom, to: buffer.count, maxDepth: max(1, JSONScanner.clamped(maxDepth) - 1),
+                bomLength: bom)
             var records: [JSONRecord] = []
             var line = 1
             var counted = 0

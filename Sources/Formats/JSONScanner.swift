@@ -14,12 +14,16 @@ struct JSONScanner {
     private var scratch: [UInt8] = []
 
     init(buffer: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, maxDepth: Int, bomLength: Int) {
-        precondition(maxDepth > 0, "JSON nesting limit must be positive")
         self.buffer = buffer
         self.pos = start
         self.end = end
-        self.maxDepth = maxDepth
+        self.maxDepth = Self.clamped(maxDepth)
         self.bomLength = bomLength
+    }
+
+    /// A caller's nesting limit within `0...JSONParser.maximumDepth` (see ``JSONParser``).
+    static func clamped(_ maxDepth: Int) -> Int {
+        min(max(maxDepth, 0), JSONParser.maximumDepth)
     }
 
     // MARK: - Documents and values

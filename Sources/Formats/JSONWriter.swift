@@ -109,36 +109,68 @@ public enum JSONWriter {
     // MARK: - Private
 
     /// `value` written as the element of a container `level` deep (its own elements one level deeper).
+    ///
+    /// Iterative, with the open arrays and objects on a stack of its own, so a deeply nested value (as deep as
+    /// `JSONParser.maximumDepth`, or deeper when built by hand) never overflows the call stack.
     static func write(_ value: JSONValue, indent: Int, level: Int, to output: inout [UInt8]) {
-        switch value {
-        case .null: output.append(contentsOf: "null".utf8)
-        case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
-        case .int(let number): appendInt(number, to: &output)
-        case .double(let number):
-            output.append(contentsOf: Array((number.isFinite ? number.description : "null").utf8))
-        case .string(let text): appendQuoted(text, to: &output)
-        case .array(let elements):
-            output.append(UInt8(ascii: "["))
-            for (index, element) in elements.enumerated() {
-                if index > 0 { output.append(UInt8(ascii: ",")) }
-                newline(indent: indent, level: level + 1, to: &output)
-                write(element, indent: indent, level: level + 1, to: &output)
+        var open: [OpenContainer] = []
+        var next: JSONValue? = value
+        while true {
+            if let value = next {
+                next = nil
+                switch value {
+                case .null: output.append(contentsOf: "null".utf8)
+                case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
+                case .int(let number): appendInt(number, to: &output)
+                case .double(let number):
+                    output.append(contentsOf: Array((number.isFinite ? number.description : "null").utf8))
+                case .string(let text): appendQuoted(text, to: &output)
+                case .array(let elements):
+                    output.append(UInt8(ascii: "["))
+                    if elements.isEmpty {
+                        output.append(UInt8(ascii: "]"))
+                    } else {
+                        open.append(.array(elements, next: 0))
+                    }
+                case .object(let object):
+                    output.append(UInt8(ascii: "{"))
+                    if object.isEmpty {
+                        output.append(UInt8(ascii: "}"))
+                    } else {
+                        open.append(.object(object.members, next: 0))
+                    }
+                }
             }
-            if !elements.isEmpty { newline(indent: indent, level: level, to: &output) }
-            output.append(UInt8(ascii: "]"))
-        case .object(let object):
-            output.append(UInt8(ascii: "{"))
-            for (index, member) in object.members.enumerated() {
+            // The next element of the innermost open container, or its end.
+            guard let container = open.popLast() else { return }
+            switch container {
+            case .array(let elements, let index) where index < elements.count:
                 if index > 0 { output.append(UInt8(ascii: ",")) }
-                newline(indent: indent, level: level + 1, to: &output)
-                appendQuoted(member.key, to: &output)
+                newline(indent: indent, level: level + open.count + 1, to: &output)
+                next = elements[index]
+                open.append(.array(elements, next: index + 1))
+            case .object(let members, let index) where index < members.count:
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                newline(indent: indent, level: level + open.count + 1, to: &output)
+                appendQuoted(members[index].key, to: &output)
                 output.append(UInt8(ascii: ":"))
                 if indent > 0 { output.append(UInt8(ascii: " ")) }
-                write(member.value, indent: indent, level: level + 1, to: &output)
+                next = members[index].value
+                open.append(.object(members, next: index + 1))
+            case .array:
+                newline(indent: indent, level: level + open.count, to: &output)
+                output.append(UInt8(ascii: "]"))
+            case .object:
+                newline(indent: indent, level: level + open.count, to: &output)
+                output.append(UInt8(ascii: "}"))
             }
-            if !object.isEmpty { newline(indent: indent, level: level, to: &output) }
-            output.append(UInt8(ascii: "}"))
         }
+    }
+
+    /// An array or object being written, and the position of its next element or member.
+    private enum OpenContainer {
+        case array([JSONValue], next: Int)
+        case object([JSONObject.Member], next: Int)
     }
 
     private static func newline(indent: Int, level: Int, to output: inout [UInt8]) {

@@ -31,14 +31,13 @@ struct ConstraintFailure: Hashable, Sendable {
     /// The failure `error` describes, or nil when it is not a constraint failure.
     init?(_ error: SQLiteError) {
         guard error.isConstraintViolation else { return nil }
-        // SQLite's extended codes: SQLITE_CONSTRAINT (19) | (n << 8).
         switch error.extendedCode {
-        case 2067: kind = .unique  // SQLITE_CONSTRAINT_UNIQUE
-        case 1555: kind = .primaryKey  // SQLITE_CONSTRAINT_PRIMARYKEY
-        case 275: kind = .check  // SQLITE_CONSTRAINT_CHECK
-        case 1299: kind = .notNull  // SQLITE_CONSTRAINT_NOTNULL
-        case 787: kind = .foreignKey  // SQLITE_CONSTRAINT_FOREIGNKEY
-        case 1811: kind = .trigger  // SQLITE_CONSTRAINT_TRIGGER
+        case SQLiteError.ResultCode.constraintUnique: kind = .unique
+        case SQLiteError.ResultCode.constraintPrimaryKey: kind = .primaryKey
+        case SQLiteError.ResultCode.constraintCheck: kind = .check
+        case SQLiteError.ResultCode.constraintNotNull: kind = .notNull
+        case SQLiteError.ResultCode.constraintForeignKey: kind = .foreignKey
+        case SQLiteError.ResultCode.constraintTrigger: kind = .trigger
         default: kind = .other
         }
         message = error.message

@@ -49,7 +49,7 @@ extension TextRenderer {
 
     /// Items in rows of boxed cells, as many per row as `layout.columns(forWidth:)` allows.
     func gridItems(_ section: Section, marks: ChangeMarks) -> [String] {
-        let spacing = section.layout.spacing
+        let spacing = drawnSpacing(section.layout)
         let columns = fittingColumns(section.layout.columns(forWidth: width), spacing: spacing)
         let cellWidth = (width - (columns - 1) * spacing) / columns
         var out: [String] = []
@@ -67,7 +67,7 @@ extension TextRenderer {
     /// As many cards of `minimumItemWidth` as fit on one line, then `+N more` beside them (or below if no room),
     /// with the command of the header's `show-all` action when there is one.
     func rowItems(_ section: Section, marks: ChangeMarks) -> [String] {
-        let spacing = section.layout.spacing
+        let spacing = drawnSpacing(section.layout)
         let cardWidth = max(6, min(width, section.layout.minimumItemWidth))
         let fitting = max(1, (width + spacing) / (cardWidth + spacing))
         guard section.items.count > fitting else {
@@ -102,6 +102,11 @@ extension TextRenderer {
     }
 
     // MARK: - Private
+
+    /// The layout's spacing, at most the width: a wider gap fits no two items on a line either, and draws the same.
+    private func drawnSpacing(_ layout: Layout) -> Int {
+        min(layout.spacing, width)
+    }
 
     /// Columns reduced so that each cell keeps at least 6 cells.
     private func fittingColumns(_ columns: Int, spacing: Int) -> Int {

@@ -21,16 +21,21 @@ public struct TextRenderer: Sendable {
     ///     TextRenderer(width: 5).width  // 20
     public static let minimumWidth = 20
 
+    /// The widest width drawn; larger widths (up to `Int.max`) are lowered to this, as `librarycli --width` allows.
+    ///
+    ///     TextRenderer(width: .max).width  // 1000
+    public static let maximumWidth = 1_000
+
     /// The width in terminal cells no line exceeds.
     public let width: Int
     /// Whether ANSI styles are written.
     public let color: Bool
 
-    /// Creates a renderer; a width under ``minimumWidth`` is raised to it.
+    /// Creates a renderer; the width is kept within ``minimumWidth``...``maximumWidth``.
     ///
     ///     TextRenderer(width: 120, color: true)
     public init(width: Int, color: Bool = false) {
-        self.width = max(Self.minimumWidth, width)
+        self.width = min(max(Self.minimumWidth, width), Self.maximumWidth)
         self.color = color
     }
 

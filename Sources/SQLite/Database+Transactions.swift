@@ -11,6 +11,9 @@ extension Database {
     /// the other writers of this process sharing the gate; the two waits share the one busy timeout, so a write
     /// behind another that waits for a writer of another process fails after the timeout, not twice it.
     ///
+    /// Transactions do not nest: called while a transaction is open (inside another `write` or `read`), it throws
+    /// an `SQLiteError` with `SQLITE_MISUSE` before doing anything; use `savepoint` for a nested unit of work.
+    ///
     /// ```swift
     /// let id = try db.write { db in
     ///     try db.execute("INSERT INTO clients (name, card_number, created_at) VALUES (?, ?, ?)", [name, card, now])
@@ -18,6 +21,8 @@ extension Database {
     /// }
     /// ```
     public func write<T>(_ body: (Database) throws -> T) throws -> T {
+        // Before the gate: a nested write would otherwise wait for itself there.
+        guard !isInTransaction else { throw SQLiteError.nestedTransaction(begin: "BEGIN IMMEDIATE") }
         guard let gate = options.writeGate else { return try transaction(begin: "BEGIN IMMEDIATE", body) }
         let timeout = options.busyTimeoutMilliseconds
         let start = Self.monotonicMilliseconds()
@@ -53,6 +58,9 @@ extension Database {
     /// query_only`: setting it expires every prepared statement of the connection, so each read would compile its
     /// cached statements again.)
     ///
+    /// Like `write`, it throws an `SQLiteError` with `SQLITE_MISUSE` when a transaction is already open; use
+    /// `savepoint` inside one.
+    ///
     /// ```swift
     /// let (clients, books) = try db.read { db in
     ///     (try db.fetchOne("SELECT count(*) FROM clients") { $0.int(0) },
@@ -60,7 +68,7 @@ extension Database {
     /// }
     /// ```
     public func read<T>(_ body: (Database) throws -> T) throws -> T {
-        precondition(!isInTransaction, "write/read cannot be nested; use savepoint")
+        guard !isInTransaction else { throw SQLiteError.nestedTransaction(begin: "BEGIN DEFERRED") }
         connection.isReading = true
         defer { connection.isReading = false }
         return try transaction(begin: "BEGIN DEFERRED", body)
@@ -70,7 +78,7 @@ extension Database {
     ///
     /// ```swift
     /// try db.write { db in
-    ///     try? db.savepoint { db in try db.execute("INSERT ...") }  // undone alone if it throws
+    ///     _ = try? db.savepoint { db in try db.execute("INSERT ...") }  // undone alone if it throws
     /// }
     /// ```
     public func savepoint<T>(_ body: (Database) throws -> T) throws -> T {
@@ -92,7 +100,7 @@ extension Database {
     // MARK: - Private
 
     private func transaction<T>(begin: String, _ body: (Database) throws -> T) throws -> T {
-        precondition(!isInTransaction, "write/read cannot be nested; use savepoint")
+        guard !isInTransaction else { throw SQLiteError.nestedTransaction(begin: begin) }
         try execute(begin)
         let value: T
         do {

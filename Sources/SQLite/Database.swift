@@ -62,7 +62,11 @@ public final class Database {
     public let options: DatabaseOptions
 
     let connection: Connection
+    /// The statements of `cachedStatement`, by SQL text: at most `statementCacheCapacity`, least recently used
+    /// dropped first.
     private var statementCache: [String: Statement] = [:]
+    /// Counts `cachedStatement` calls; each cached statement keeps the count of its last use.
+    private var statementCacheClock: UInt64 = 0
     var savepointCounter = 0
     /// Whether this is a file opened for writing, which uses WAL.
     private let usesWAL: Bool
@@ -126,6 +130,8 @@ public final class Database {
 
     /// Runs one statement with bound `arguments`, discarding any rows.
     ///
+    /// The statement comes from `cachedStatement(_:)`, so this can run inside a row loop of the same SQL.
+    ///
     /// ```swift
     /// try db.execute("UPDATE books SET status = ? WHERE id = ?", ["lost", 12])
     /// ```
@@ -186,20 +192,52 @@ public final class Database {
 
     /// Returns a statement for `sql` prepared once per connection and kept for reuse.
     ///
+    /// The statement is shared by everyone who asks for the same SQL (`execute`, `fetchAll` and `fetchOne` use it
+    /// too), so use it at once rather than keep it bound. While it is in use (stepped to a row and not yet
+    /// finished or reset) a call with the same SQL gets a newly prepared statement instead, which is kept in its
+    /// place: the same SQL can run inside its own row loop, as in a recursive walk of a tree, without rewinding the
+    /// outer loop. The cache holds at most `statementCacheCapacity` statements, dropping the least recently used;
+    /// a statement dropped while someone still holds or steps it lives on until they let it go.
+    ///
     /// ```swift
     /// let select = try db.cachedStatement("SELECT title FROM books WHERE id = ?")
     /// let title = try select.fetchOne([12]) { $0.string(0) }
+    ///
+    /// func walk(_ parent: Int) throws {  // every descendant of `parent`, depth first
+    ///     try db.cachedStatement("SELECT id FROM nodes WHERE parent = ?").forEachRow([parent]) { row in
+    ///         try walk(row.int(0))
+    ///     }
+    /// }
     /// ```
     public func cachedStatement(_ sql: String) throws -> Statement {
-        if let statement = statementCache[sql] {
+        statementCacheClock &+= 1
+        if let statement = statementCache[sql], !statement.isInUse {
+            statement.lastCacheUse = statementCacheClock
             return statement
         }
         let statement = try prepare(sql)
-        statementCache[sql] = statement
+        statement.lastCacheUse = statementCacheClock
+        let isNew = statementCache.updateValue(statement, forKey: sql) == nil
+        if isNew && statementCache.count > Self.statementCacheCapacity,
+            let oldest = statementCache.min(by: { $0.value.lastCacheUse < $1.value.lastCacheUse })
+        {
+            statementCache.removeValue(forKey: oldest.key)
+        }
         return statement
     }
 
+    /// The most statements `cachedStatement(_:)` keeps per connection: more than the library's own SQL texts, so
+    /// its statements stay prepared, while a program that builds many distinct texts (values written into the SQL)
+    /// does not grow without bound.
+    ///
+    /// ```swift
+    /// Database.statementCacheCapacity  // 256
+    /// ```
+    public static let statementCacheCapacity = 256
+
     /// Decodes every row of `sql` with `decode`.
+    ///
+    /// The statement comes from `cachedStatement(_:)`, so `decode` may run the same SQL again.
     ///
     /// ```swift
     /// let names = try db.fetchAll("SELECT name FROM clients ORDER BY id") { $0.string(0) }
@@ -211,6 +249,8 @@ public final class Database {
     }
 
     /// Decodes the first row of `sql` with `decode`, or returns nil when there is none.
+    ///
+    /// The statement comes from `cachedStatement(_:)`, so `decode` may run the same SQL again.
     ///
     /// ```swift
     /// let count = try db.fetchOne("SELECT count(*) FROM clients") { $0.int(0) } ?? 0

@@ -7,15 +7,18 @@ import CSQLite
 /// ```swift
 /// do {
 ///     try db.execute("INSERT INTO clients (name, card_number) VALUES (?, ?)", ["Ann", "C-1"])
-/// } catch let error as SQLiteError where error.isConstraintViolation {
+/// } catch let error as SQLiteError where error.isUniqueConstraintViolation {
 ///     print(error)  // "SQLite error 2067 (constraint failed): UNIQUE constraint failed: ... (in: INSERT ...)"
 /// }
 /// ```
+///
+/// SQLite's result codes are C macros that the program embedding this module may not see (`CSQLite` is not a
+/// product, and Swift cannot import the extended ones at all): `SQLiteError.ResultCode` names them.
 public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The extended result code, such as `SQLITE_CONSTRAINT_UNIQUE` (2067).
+    /// The extended result code, such as `SQLITE_CONSTRAINT_UNIQUE` (2067, `ResultCode.constraintUnique`).
     ///
     /// ```swift
-    /// if error.extendedCode == SQLITE_CONSTRAINT_UNIQUE { ... }
+    /// if error.extendedCode == SQLiteError.ResultCode.constraintForeignKey { ... }
     /// ```
     public let extendedCode: Int32
 
@@ -33,10 +36,10 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
     /// ```
     public let sql: String?
 
-    /// Creates an error from a result code, a message and the SQL.
+    /// Creates an error from a result code (primary or extended), a message and the SQL.
     ///
     /// ```swift
-    /// throw SQLiteError(code: SQLITE_ERROR, message: "journal mode is not WAL")
+    /// throw SQLiteError(code: SQLiteError.ResultCode.error, message: "journal mode is not WAL")
     /// ```
     public init(code: Int32, message: String, sql: String? = nil) {
         self.extendedCode = code
@@ -44,10 +47,10 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
         self.sql = sql
     }
 
-    /// The primary result code, such as `SQLITE_CONSTRAINT` (19) or `SQLITE_BUSY` (5).
+    /// The primary result code, such as `SQLITE_CONSTRAINT` (19) or `SQLITE_BUSY` (5): the extended code's low byte.
     ///
     /// ```swift
-    /// if error.code == SQLITE_BUSY { ... }
+    /// if error.code == SQLiteError.ResultCode.busy { ... }
     /// ```
     public var code: Int32 { extendedCode & 0xFF }
 
@@ -57,6 +60,16 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
     /// if error.isConstraintViolation { print("refused") }
     /// ```
     public var isConstraintViolation: Bool { code == SQLITE_CONSTRAINT }
+
+    /// Whether a UNIQUE constraint or index, or a PRIMARY KEY, refused a duplicate (`ResultCode.constraintUnique` or
+    /// `ResultCode.constraintPrimaryKey`); SQLite's message names the table and columns.
+    ///
+    /// ```swift
+    /// if error.isUniqueConstraintViolation { print("that card number is taken") }
+    /// ```
+    public var isUniqueConstraintViolation: Bool {
+        extendedCode == ResultCode.constraintUnique || extendedCode == ResultCode.constraintPrimaryKey
+    }
 
     /// Whether the database stayed locked by another connection longer than the busy timeout.
     ///
@@ -123,6 +136,61 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 }
 
+// MARK: - Result codes
+
+extension SQLiteError {
+    /// SQLite's result codes, for comparing with `code` (primary) and `extendedCode` and for `init(code:message:sql:)`:
+    /// the numbers of SQLite's `SQLITE_...` macros, which are part of its stable interface.
+    ///
+    /// ```swift
+    /// switch error.extendedCode {
+    /// case SQLiteError.ResultCode.constraintForeignKey: print("no such client")
+    /// case SQLiteError.ResultCode.constraintCheck: print("refused by a rule")
+    /// default: throw error
+    /// }
+    /// ```
+    public enum ResultCode {
+        /// `SQLITE_ERROR` (1): an SQL error, such as a syntax error or a missing table.
+        public static let error: Int32 = 1
+        /// `SQLITE_PERM` (3): access permission denied.
+        public static let permission: Int32 = 3
+        /// `SQLITE_BUSY` (5): the database is locked by another connection.
+        public static let busy: Int32 = 5
+        /// `SQLITE_LOCKED` (6): a table is locked by this connection.
+        public static let locked: Int32 = 6
+        /// `SQLITE_READONLY` (8): the database cannot be written.
+        public static let readOnly: Int32 = 8
+        /// `SQLITE_IOERR` (10): the operating system failed a read or write.
+        public static let ioError: Int32 = 10
+        /// `SQLITE_CORRUPT` (11): the database file is damaged.
+        public static let corrupt: Int32 = 11
+        /// `SQLITE_FULL` (13): the disk is full.
+        public static let full: Int32 = 13
+        /// `SQLITE_CANTOPEN` (14): the file cannot be opened.
+        public static let cannotOpen: Int32 = 14
+        /// `SQLITE_CONSTRAINT` (19): a constraint refused the change.
+        public static let constraint: Int32 = 19
+        /// `SQLITE_MISUSE` (21): the library was used wrongly (as a nested `write`).
+        public static let misuse: Int32 = 21
+        /// `SQLITE_RANGE` (25): a parameter index or argument count out of range.
+        public static let range: Int32 = 25
+        /// `SQLITE_NOTADB` (26): the file is not a database.
+        public static let notADatabase: Int32 = 26
+        /// `SQLITE_CONSTRAINT_CHECK` (275): a CHECK constraint.
+        public static let constraintCheck: Int32 = 275
+        /// `SQLITE_CONSTRAINT_FOREIGNKEY` (787): a foreign key.
+        public static let constraintForeignKey: Int32 = 787
+        /// `SQLITE_CONSTRAINT_NOTNULL` (1299): a NOT NULL constraint.
+        public static let constraintNotNull: Int32 = 1299
+        /// `SQLITE_CONSTRAINT_PRIMARYKEY` (1555): a duplicate primary key.
+        public static let constraintPrimaryKey: Int32 = 1555
+        /// `SQLITE_CONSTRAINT_TRIGGER` (1811): a trigger's `RAISE`.
+        public static let constraintTrigger: Int32 = 1811
+        /// `SQLITE_CONSTRAINT_UNIQUE` (2067): a UNIQUE constraint or index.
+        public static let constraintUnique: Int32 = 2067
+    }
+}
+
 // MARK: - Internal
 
 extension SQLiteError {
@@ -131,6 +199,14 @@ extension SQLiteError {
         SQLiteError(
             code: SQLITE_MISUSE,
             message: "cannot write inside a read transaction; use write { } instead", sql: sql)
+    }
+
+    /// `write` or `read` called while a transaction is open: transactions do not nest, savepoints do.
+    static func nestedTransaction(begin: String) -> SQLiteError {
+        SQLiteError(
+            code: SQLITE_MISUSE,
+            message: "a transaction is already open: write and read do not nest; use savepoint { } inside it",
+            sql: begin)
     }
 
     /// The error of the last failed call on `connection`, with `code` when the connection is gone.

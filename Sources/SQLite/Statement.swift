@@ -31,6 +31,11 @@ public final class Statement {
     private let connection: Connection
     /// Advanced by every step and reset: a `Row` is valid while the generation it was made in lasts.
     private(set) var generation: UInt64 = 0
+    /// When `Database.cachedStatement` last handed this statement out (its own count of calls).
+    var lastCacheUse: UInt64 = 0
+
+    /// Whether the statement is between a row and its end: stepped to a row, not yet finished or reset.
+    var isInUse: Bool { sqlite3_stmt_busy(handle) != 0 }
 
     /// Prepares the one statement of `sql`; throws when it holds none, or more than one (a tail other than
     /// whitespace, `;` and comments), since only the first would run.
@@ -107,25 +112,27 @@ public final class Statement {
         }
     }
 
-    /// Binds one value to the parameter at `index` (1-based).
+    /// Binds one value to the parameter at `index` (1-based); an index outside 1...the parameter count throws an
+    /// `SQLiteError` with `SQLITE_RANGE`, as every `bind(...at:)` does.
     ///
     /// ```swift
     /// try statement.bind(.text("Dune"), at: 1)
     /// ```
     public func bind(_ value: DatabaseValue, at index: Int) throws {
+        let index = try position(index)
         switch value {
-        case .null: try bind(text: nil, at: index)
-        case .integer(let integer): try check(sqlite3_bind_int64(handle, Int32(index), integer))
-        case .real(let real): try check(sqlite3_bind_double(handle, Int32(index), real))
-        case .text(let text): try bind(text: text, at: index)
+        case .null: try bind(text: nil, at: Int(index))
+        case .integer(let integer): try check(sqlite3_bind_int64(handle, index, integer))
+        case .real(let real): try check(sqlite3_bind_double(handle, index, real))
+        case .text(let text): try bind(text: text, at: Int(index))
         case .blob(let bytes):
             if bytes.isEmpty {
-                try check(sqlite3_bind_zeroblob(handle, Int32(index), 0))
+                try check(sqlite3_bind_zeroblob(handle, index, 0))
             } else {
                 try check(
                     bytes.withUnsafeBytes { raw in
                         sqlite3_bind_blob(
-                            handle, Int32(index), raw.baseAddress, Int32(raw.count), librarycli_sqlite3_transient())
+                            handle, index, raw.baseAddress, Int32(raw.count), librarycli_sqlite3_transient())
                     })
             }
         }
@@ -139,12 +146,13 @@ public final class Statement {
     /// try statement.bind(text: book.isbn, at: 6)
     /// ```
     public func bind(text: String?, at index: Int) throws {
-        guard var text else { return try check(sqlite3_bind_null(handle, Int32(index))) }
+        let index = try position(index)
+        guard var text else { return try check(sqlite3_bind_null(handle, index)) }
         let code = text.withUTF8 { bytes in
             // A NULL pointer would bind NULL, so an empty string gets a valid one.
             let base = bytes.baseAddress.map { UnsafeRawPointer($0) } ?? UnsafeRawPointer(bitPattern: 1)!
             return sqlite3_bind_text(
-                handle, Int32(index), base.assumingMemoryBound(to: CChar.self), Int32(bytes.count),
+                handle, index, base.assumingMemoryBound(to: CChar.self), Int32(bytes.count),
                 librarycli_sqlite3_transient())
         }
         try check(code)
@@ -156,8 +164,18 @@ public final class Statement {
     /// try statement.bind(integer: book.year, at: 3)
     /// ```
     public func bind(integer: Int?, at index: Int) throws {
-        guard let integer else { return try check(sqlite3_bind_null(handle, Int32(index))) }
-        try check(sqlite3_bind_int64(handle, Int32(index), Int64(integer)))
+        let index = try position(index)
+        guard let integer else { return try check(sqlite3_bind_null(handle, index)) }
+        try check(sqlite3_bind_int64(handle, index, Int64(integer)))
+    }
+
+    /// `index` as SQLite's parameter number; one beyond Int32 throws the `SQLITE_RANGE` that SQLite answers for any
+    /// other index out of range (SQLite checks those itself).
+    private func position(_ index: Int) throws -> Int32 {
+        guard let position = Int32(exactly: index) else {
+            throw SQLiteError(connection: nil, code: SQLITE_RANGE, sql: sql)
+        }
+        return position
     }
 
     private func check(_ code: Int32) throws {

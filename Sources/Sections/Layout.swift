@@ -61,15 +61,20 @@ public struct Layout: Hashable, Sendable {
 
     /// How many columns (grid) or cards (row) of at least `minimumItemWidth` fit in `width` cells, at least 1.
     ///
+    /// Any `Int` is accepted, without overflow: a width narrower than one item (or negative) gives 1, and so do an
+    /// item width or spacing too large for two items to fit.
+    ///
     ///     Layout.grid(minimumItemWidth: 28).columns(forWidth: 40)  // 1
+    ///     Layout.grid(minimumItemWidth: 10, spacing: .max).columns(forWidth: 80)  // 1
     public func columns(forWidth width: Int) -> Int {
         switch style {
         case .list, .card:
             return 1
         case .grid, .row:
-            // n items and n-1 gaps must fit: n*w + (n-1)*s <= width
-            let fitting = (max(0, width) + spacing) / (minimumItemWidth + spacing)
-            return max(1, fitting)
+            // n items and n-1 gaps must fit: n*w + (n-1)*s <= width, so n-1 <= (width-w) / (w+s).
+            let (step, overflow) = minimumItemWidth.addingReportingOverflow(spacing)
+            guard width > minimumItemWidth, !overflow else { return 1 }
+            return 1 + (width - minimumItemWidth) / step
         }
     }
 }

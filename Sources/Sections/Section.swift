@@ -5,7 +5,7 @@
 ///
 /// For example, the article's "client books" row:
 ///
-///     var books = Section(
+///     let books = Section(
 ///         id: "client-books", layout: .row(cardWidth: 26),
 ///         header: Supplementary(kind: .header, id: "client-books-header", title: "Your books", count: 0),
 ///         emptyState: Supplementary(kind: .empty, id: "client-books-empty",

@@ -33,7 +33,7 @@ extension Snapshot {
     ///
     ///     let changes = new.changes(from: old)
     ///     changes.itemMoves.map(\.id)  // ["book-12"]
-    ///     changes.apply(to: old)       // new's visible sections
+    ///     try changes.apply(to: old)   // new's visible sections
     public func changes(from old: Snapshot) -> Changeset {
         var diff = Differ(old: old.visibleSections, new: visibleSections)
         diff.diffSections()

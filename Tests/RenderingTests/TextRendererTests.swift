@@ -209,6 +209,35 @@ import Testing
 
     // MARK: - Helpers
 
+    @Test("any width is kept within minimumWidth...maximumWidth, and extreme layouts render within it")
+    func extremeWidthsAndLayouts() throws {
+        #expect(TextRenderer(width: .max).width == TextRenderer.maximumWidth)
+        #expect(TextRenderer(width: .min).width == TextRenderer.minimumWidth)
+        #expect(TextRenderer(width: TextRenderer.maximumWidth).width == TextRenderer.maximumWidth)
+        let items = LibraryFixture.libraryBooks.items
+        let layouts: [Layout] = [
+            .grid(minimumItemWidth: .max), .grid(minimumItemWidth: 10, spacing: .max),
+            .grid(minimumItemWidth: .max, spacing: .max), .row(cardWidth: .max), .row(cardWidth: 10, spacing: .max),
+            .row(cardWidth: .max, spacing: .max), .grid(minimumItemWidth: 1, spacing: 0),
+        ]
+        for width in [Int.max, 80, 20, Int.min] {
+            let renderer = TextRenderer(width: width, color: false)
+            for layout in layouts {
+                let snapshot = Snapshot(sections: [Section(id: "s", layout: layout, items: items)])
+                let text = renderer.render(snapshot)
+                try expectFits(text, width: renderer.width)
+                #expect(text.contains("┌"), "\(layout) at \(width)")
+            }
+            // A gap wider than the line fits no two items either: drawn as one item per line, like a gap of the width.
+            let huge = renderer.render(
+                Snapshot(sections: [Section(id: "s", layout: .grid(spacing: .max), items: items)]))
+            let wide = renderer.render(
+                Snapshot(sections: [Section(id: "s", layout: .grid(spacing: renderer.width), items: items)]))
+            #expect(huge == wide)
+        }
+        try expectFits(TextRenderer(width: .max).render(LibraryFixture.screen), width: TextRenderer.maximumWidth)
+    }
+
     private func expectFits(_ text: String, width: Int, sourceLocation: SourceLocation = #_sourceLocation) throws {
         #expect(text.hasSuffix("\n"), sourceLocation: sourceLocation)
         for line in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {

@@ -101,6 +101,29 @@ import Testing
         #expect(error.code == SQLITE_RANGE)
     }
 
+    @Test(
+        "a parameter index out of range throws SQLITE_RANGE, whatever its size",
+        arguments: [0, 5, -1, 1 << 33, Int.max, Int.min])
+    func bindIndexOutOfRange(index: Int) throws {
+        let db = try open()
+        let statement = try db.prepare("SELECT ?")
+        let binds: [(String, () throws -> Void)] = [
+            ("value", { try statement.bind(.integer(1), at: index) }),
+            ("null", { try statement.bind(.null, at: index) }),
+            ("blob", { try statement.bind(.blob([1]), at: index) }),
+            ("text", { try statement.bind(text: "x", at: index) }),
+            ("integer", { try statement.bind(integer: 1, at: index) }),
+        ]
+        for (name, bind) in binds {
+            let error = try #require(throws: SQLiteError.self, "\(name)") { try bind() }
+            #expect(error.extendedCode == SQLITE_RANGE, "\(name)")
+            #expect(error.message == "column index out of range", "\(name)")
+            #expect(error.sql == "SELECT ?", "\(name)")
+        }
+        try statement.bind(.integer(7), at: 1)
+        #expect(try statement.step()?.int(0) == 7)
+    }
+
     @Test func valuesAreBoundNotSpliced() throws {
         let db = try open()
         let hostile = "'); DROP TABLE t; --"

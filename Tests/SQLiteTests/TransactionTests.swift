@@ -110,4 +110,33 @@ import Testing
         try db.write { db in try db.execute("INSERT INTO t VALUES (?)", [5]) }
         #expect(try count(db) == 2)
     }
+
+    @Test("write or read inside a transaction throws SQLITE_MISUSE (savepoint nests), and the outer one goes on")
+    func nestedTransactionThrows() throws {
+        let db = try Database(path: directory.file("nested.db"), options: DatabaseOptions(writeGate: WriteGate()))
+        try db.execute(script: "CREATE TABLE t (x INTEGER) STRICT;")
+        let nested: [(String, (Database) throws -> Void)] = [
+            ("write", { db in try db.write { db in try db.execute("INSERT INTO t VALUES (?)", [2]) } }),
+            ("read", { db in _ = try db.read { db in try count(db) } }),
+        ]
+        for (outerName, outer) in [
+            ("write", db.write as ((Database) throws -> Void) throws -> Void), ("read", db.read),
+        ] {
+            for (name, attempt) in nested {
+                try outer { db in
+                    let error = try #require(throws: SQLiteError.self, "\(name) in \(outerName)") { try attempt(db) }
+                    #expect(error.code == SQLITE_MISUSE, "\(name) in \(outerName)")
+                    #expect(error.message.contains("savepoint"), "\(name) in \(outerName): \(error)")
+                    #expect(db.isInTransaction)
+                }
+            }
+        }
+        try db.write { db in
+            try db.execute("INSERT INTO t VALUES (?)", [1])
+            #expect(throws: SQLiteError.self) { try db.write { _ in } }
+            try db.execute("INSERT INTO t VALUES (?)", [3])
+        }
+        #expect(try count(db) == 2)
+        #expect(!db.isInTransaction)
+    }
 }
