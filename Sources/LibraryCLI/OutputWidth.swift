@@ -1,4 +1,5 @@
 import ArgumentParsing
+import Rendering
 
 /// The width text is laid out at, decided by one rule for the screen, tables, help and messages: `--width N` (a whole
 /// number from 20 to 1000), else `COLUMNS`, else the terminal's, else 80. `COLUMNS` and a terminal narrower than 20 or
@@ -14,8 +15,8 @@ import ArgumentParsing
 ///     width.columns       // 20
 ///     width.messageWidth  // 20
 struct OutputWidth: Equatable {
-    /// The widths `--width` accepts, and those `COLUMNS` and a terminal are brought into.
-    static let range = 20...1000
+    /// The widths `--width` accepts, and those `COLUMNS` and a terminal are brought into: the text renderer's.
+    static let range = TextRenderer.minimumWidth...TextRenderer.maximumWidth
 
     /// The width of the screen, tables and help.
     var columns: Int
