@@ -417,4 +417,51 @@ struct PostgreSQLServerTests {
         #expect(answers.filter { $0 != "200 " }.count <= 1, "\(answers)")
         #expect(answers.allSatisfy { $0 == "200 " || $0 == "503 busy" }, "\(answers)")
     }
+
+    @Test(
+        "a role that may only read: takes and sign-ins answer 500 database-permission with the GRANT, logged by id",
+        .needsPostgreSQLRoles)
+    func readOnlyRole() throws {
+        let library = try PostgreSQLLibrary()
+        let token = try library.token(client: 2)
+        let role = "r_" + TestPostgreSQL.randomHex()
+        let admin = try PostgreSQLConnection(url: library.url)
+        try admin.execute(script: "CREATE ROLE \(role) LOGIN; GRANT SELECT ON ALL TABLES IN SCHEMA public TO \(role)")
+        defer { try? admin.execute(script: "DROP OWNED BY \(role); DROP ROLE \(role)") }
+        let logged = Shared<[String]>([])
+        var configuration = ServerConfiguration(host: "127.0.0.1", port: 0, threads: 4)
+        configuration.errorLog = { request, error in
+            logged.withLock { $0.append(LibraryService.errorLine(request, error)) }
+        }
+        let service = try LibraryService.start(
+            databasePath: TestPostgreSQL.url(library.url, user: role), configuration: configuration,
+            now: { TestLibrary.now })
+        defer { service.stop() }
+        let port = service.port
+        #expect(try call(port, "GET", "/v1/screen", token: token).status == 200)
+        let taken = try call(port, "POST", "/v1/loans", token: token, json: #"{"bookIds": [5]}"#)
+        let signIn = try call(port, "POST", "/v1/sessions", json: #"{"cardNumber":"C-0003","pin":"3333"}"#)
+        for response in [taken, signIn] {
+            #expect(response.status == 500)
+            #expect(response.code == "database-permission")
+            let detail = try response.json["detail"]?.stringValue ?? ""
+            #expect(
+                detail.hasPrefix(
+                    "The role \(role) may not read or write the library in the server's PostgreSQL database "
+                        + "(permission denied for table "),
+                "\(detail)")
+            #expect(detail.contains("nothing was changed") && detail.contains("GRANT SELECT, INSERT"), "\(detail)")
+        }
+        #expect(try library.count("SELECT count(*) FROM loans WHERE client_id = 2") == 0)
+        // Each is logged once, with its request id, the SQLSTATE and the server's message; never a token or PIN.
+        let lines = logged.withLock { $0 }
+        #expect(lines.count == 2, "\(lines)")
+        for (response, method) in [(taken, "POST"), (signIn, "POST")] {
+            let id = try #require(response[header: "X-Request-Id"])
+            #expect(
+                lines.contains { $0.hasPrefix("Error: request \(id) (\(method)) failed: PostgreSQL error 42501: ") },
+                "\(lines)")
+        }
+        #expect(!lines.contains { $0.contains(token) || $0.contains("3333") || $0.contains("C-0003") }, "\(lines)")
+    }
 }
