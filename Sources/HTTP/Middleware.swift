@@ -30,8 +30,10 @@ public struct Middleware: Sendable {
 
     /// Turns errors thrown further in into problem responses: a ``Problem`` as itself, others through `map` (for
     /// the application's own errors), and anything `map` leaves (nil) as a 500 `internal-error` problem whose
-    /// detail does not reveal the error (`report` gets it, to log). The server does the same as a last resort, so
-    /// this is only needed to map the application's errors or to let outer middleware see the response.
+    /// detail does not reveal the error. `report` gets every error answered 500 (left by `map`, or mapped to a
+    /// 500), to log: an operator learns why from the log, a client only the request id. The server does the same
+    /// as a last resort, so this is only needed to map the application's errors or to let outer middleware see the
+    /// response.
     ///
     ///     let errors = Middleware.problems { error in
     ///         (error as? LoanError).map { Problem(status: .conflict, code: $0.code, detail: $0.message) }
@@ -62,12 +64,16 @@ public struct Middleware: Sendable {
 }
 
 extension Problem {
-    /// The problem for `error`: itself, `map`'s answer, or a 500 that reveals nothing.
+    /// The problem for `error`: itself, `map`'s answer, or a 500 that reveals nothing; `report` gets the errors
+    /// answered 500 that are not a ``Problem`` of their own.
     static func from(
         _ error: any Error, request: Request, map: (any Error) -> Problem?, report: (Request, any Error) -> Void
     ) -> Problem {
         if let problem = error as? Problem { return problem }
-        if let problem = map(error) { return problem }
+        if let problem = map(error) {
+            if problem.status == .internalServerError { report(request, error) }
+            return problem
+        }
         report(request, error)
         return Problem(
             status: .internalServerError, code: "internal-error",

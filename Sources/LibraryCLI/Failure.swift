@@ -87,8 +87,8 @@ struct Failure: Error {
         } else if error.isNoSuchDatabase {
             self.init(
                 message: "\(database) does not exist: \(reason) Create it first (createdb).", code: .cannotWrite)
-        } else if error.isInsufficientPrivilege {
-            self.init(privilege: error, database: database)
+        } else if let refusal = PrivilegeRefusal(error) {
+            self.init(message: refusal.message(database: database), code: .cannotWrite)
         } else if error.sqlState == "08P01" || error.sqlStateClass == "42" && error.sql == nil {
             // A URL libpq cannot read (or a server speaking another protocol): trying again will not help.
             self.init(message: "cannot use \(database): \(reason)", code: .cannotWrite)
@@ -113,38 +113,6 @@ struct Failure: Error {
     private static func folderIsReadOnly(of path: String) -> Bool {
         let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
         return access(path, W_OK) == 0 && access(folder.isEmpty ? "/" : folder, W_OK) != 0
-    }
-
-    /// Words a role's missing privilege (42501, exit 73): which role, what the server refused, and the GRANT that
-    /// lets it (the library's tables for a role that cannot read or write them; CREATE on the schema for one that
-    /// cannot create the library).
-    private init(privilege error: PostgreSQLError, database: String) {
-        let role = error.user.map(Self.identifier) ?? "CURRENT_USER"
-        let who = error.user.map { "the role \($0)" } ?? "this role"
-        let refused = error.message.hasSuffix(".") ? String(error.message.dropLast()) : error.message
-        if refused.hasPrefix("permission denied for schema ") {
-            let schema = refused.dropFirst("permission denied for schema ".count)
-            self.init(
-                message: "\(who) may not create the library's tables in \(database) (\(refused)); nothing was changed. "
-                    + "Create the library with the database owner's role, or grant it: "
-                    + "GRANT CREATE ON SCHEMA \(schema) TO \(role);",
-                code: .cannotWrite)
-        } else {
-            self.init(
-                message: "\(who) may not read or write the library in \(database) (\(refused)); nothing was changed. "
-                    + "Grant it the library's tables (GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA "
-                    + "public TO \(role); GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO \(role); reading needs "
-                    + "SELECT only), or use another role.",
-                code: .cannotWrite)
-        }
-    }
-
-    /// A role or schema name as SQL reads it: as it is when lower-case letters, digits and underscores, else quoted.
-    static func identifier(_ name: String) -> String {
-        let plain =
-            name.first.map { $0 == "_" || ("a"..."z").contains($0) } == true
-            && name.allSatisfy { $0 == "_" || ("a"..."z").contains($0) || ("0"..."9").contains($0) }
-        return plain ? name : "\"" + name.replacing("\"", with: "\"\"") + "\""
     }
 
     init(sqlite error: SQLiteError, path: String?) {

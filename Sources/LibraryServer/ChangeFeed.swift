@@ -154,7 +154,10 @@ final class ChangeFeed: Sendable {
 
     /// Watches until stopped. A connection to a PostgreSQL server that broke (the server restarted, or ended it)
     /// is given up and a new one opened at a later tick; what was committed in between went unheard, so that
-    /// tick looks at every subscriber.
+    /// tick looks at every subscriber. The pooled connections the ticks read screens with are given up the same
+    /// way (``tick(_:all:)``): a subscriber not reached is looked at again at every tick until it is, and is sent
+    /// what changed since the version it has, so streams and long-polls open across an outage get what was
+    /// committed during it and after.
     private func run(_ first: LibraryStore) {
         var store: LibraryStore? = first
         var version = (try? first.dataVersion()) ?? 0
@@ -236,13 +239,17 @@ final class ChangeFeed: Sendable {
                         do {
                             try send(group, store: store, now: time)
                         } catch {
-                            // Busy or failing: these screens are looked at again at the next tick.
+                            // Busy or failing: these screens are looked at again at the next tick. A broken
+                            // connection is thrown on, so that the pool drops it (and the idle ones the database
+                            // most likely ended with it) rather than lend it to the next tick again.
                             for rest in mine[index...] { lookAgain(rest) }
+                            if StorePool.isBroken(error) { throw error }
                             return
                         }
                     }
                 }
             } catch {
+                // No connection (the database is still away), or the one lent was broken.
                 for group in mine { lookAgain(group) }
             }
         }

@@ -1,5 +1,6 @@
 import HTTP
 import Library
+import PostgreSQL
 import SQLite
 
 /// What the routes share: the stores, the kept screen versions, the live feed and the clock.
@@ -69,7 +70,8 @@ public final class LibraryService: Sendable {
         configuration.isSecretValue = { value in Authentication.holdsToken(value) || ownSecrets?(value) == true }
         do {
             let server = try Server.start(
-                router: router(parts), middleware: middleware(parts, crossOrigin: crossOrigin),
+                router: router(parts),
+                middleware: middleware(parts, crossOrigin: crossOrigin, errorLog: configuration.errorLog),
                 configuration: configuration)
             return LibraryService(server: server, parts: parts)
         } catch {
@@ -92,6 +94,20 @@ public final class LibraryService: Sendable {
     /// A service no one holds any more is stopped (its watcher thread too).
     deinit {
         stop()
+    }
+
+    /// The line `serve` logs on stderr for a request answered 500: the request id (the access log's `id=`), the
+    /// method and what failed, but not the target (a token could be in it; the access log shows it redacted). A
+    /// PostgreSQL error is its SQLSTATE and message only (no SQL, no detail, which may quote values); the messages
+    /// hold no token, PIN or password (the library sends only their hashes, and passwords are left out of libpq's
+    /// words).
+    ///
+    ///     LibraryService.errorLine(request, error)
+    ///     // "Error: request 5f0c... (POST) failed: PostgreSQL error 42501: permission denied for table loans"
+    public static func errorLine(_ request: Request, _ error: any Error) -> String {
+        let reason =
+            (error as? PostgreSQLError).map { "PostgreSQL error \($0.sqlState): \($0.message)" } ?? "\(error)"
+        return "Error: request \(request.requestID) (\(request.method)) failed: \(reason)"
     }
 
     /// The API's routes, without handlers that work (for the API description and its test).
@@ -122,11 +138,15 @@ public final class LibraryService: Sendable {
         return router
     }
 
-    /// Cross-origin headers outermost (so problems carry them too), then the mapping of errors to problems, then
+    /// Cross-origin headers outermost (so problems carry them too), then the mapping of the library's errors to
+    /// problems (every error answered 500 goes to `errorLog`, as the server's own last resort sends it), then
     /// authentication.
-    static func middleware(_ parts: ServiceParts, crossOrigin: CrossOrigin? = nil) -> [Middleware] {
+    static func middleware(
+        _ parts: ServiceParts, crossOrigin: CrossOrigin? = nil,
+        errorLog: (@Sendable (Request, any Error) -> Void)? = nil
+    ) -> [Middleware] {
         (crossOrigin.map { [Middleware.crossOrigin($0)] } ?? []) + [
-            Middleware.problems(map: ProblemMapping.problem(for:)),
+            Middleware.problems(map: ProblemMapping.problem(for:)) { request, error in errorLog?(request, error) },
             Authentication.middleware(pool: parts.pool, uses: parts.tokenUses, now: parts.now),
         ]
     }

@@ -6,7 +6,7 @@ import SQLite
 
 /// The library's refusals and the database's troubles as RFC 9457 problems with stable `code`s: 409 for a refusal
 /// by a library rule, 404 for what does not exist, 400 for bad input, 401/422/429 for access, 503 for a busy
-/// database (with `Retry-After`).
+/// database (with `Retry-After`), 500 `database-permission` for a PostgreSQL role without a privilege it needs.
 ///
 ///     ProblemMapping.libraryProblem(.noSuchBook(id: 9)).code  // "no-such-book"
 enum ProblemMapping {
@@ -28,6 +28,13 @@ enum ProblemMapping {
                     ? "The database stayed busy (other writers kept winning); nothing was changed. Try again."
                     : "The database server cannot be reached just now; nothing was changed. Try again.",
                 headers: ["Retry-After": "1"])
+        case let failure as PostgreSQLError:
+            guard let refusal = PrivilegeRefusal(failure) else { return nil }
+            // The server's configuration, not the request: no use trying again until someone grants the role.
+            let words = refusal.message(database: "the server's PostgreSQL database")
+            return Problem(
+                status: .internalServerError, code: "database-permission",
+                detail: words.prefix(1).uppercased() + words.dropFirst())
         default: return nil
         }
     }

@@ -16,13 +16,25 @@ final class StorePool: Sendable {
     private final class Lease: @unchecked Sendable {
         let store: LibraryStore
         var seen: (dataVersion: Int, rowsWritten: Int)?
-        init(_ store: LibraryStore) { self.store = store }
+        /// The pool's count of broken connections found when this one was opened: a connection opened before the
+        /// latest was found is not pooled again (the database most likely ended it too).
+        let breaks: Int
+        init(_ store: LibraryStore, breaks: Int) {
+            self.store = store
+            self.breaks = breaks
+        }
+    }
+
+    /// The idle connections, and how many times a connection was found broken.
+    private struct Idle {
+        var leases: [Lease] = []
+        var breaks = 0
     }
 
     let path: String
     let options: DatabaseOptions
     private let now: @Sendable () -> Timestamp
-    private let idle = Locked<[Lease]>([])
+    private let idle = Locked(Idle())
     private let maxIdle: Int
     private let generation = Locked(0)
 
@@ -73,7 +85,7 @@ final class StorePool: Sendable {
 
     /// Closes the idle connections.
     func drain() {
-        idle.withLock { $0.removeAll() }
+        idle.withLock { $0.leases.removeAll() }
     }
 
     /// Whether `error` says the store's connection is gone (a PostgreSQL server that restarted, went away or
@@ -83,24 +95,25 @@ final class StorePool: Sendable {
     }
 
     private func lease<T>(_ body: (Lease) throws -> T) throws -> T {
-        let lease = try idle.withLock { $0.popLast() } ?? Lease(open())
+        let (pooled, breaks) = idle.withLock { idle in (idle.leases.popLast(), idle.breaks) }
+        let lease = try pooled ?? Lease(open(), breaks: breaks)
         var broken = false
         defer {
             // A connection to a PostgreSQL server that went away is dropped, not pooled, and so are the idle ones
-            // (the server most likely ended them too): the next requests open new ones, so the service recovers
-            // when the server is back, after one failed request rather than one per pooled connection.
-            if broken {
-                // Taken out under the lock, closed after it.
-                let dropped = idle.withLock { leases in
-                    defer { leases.removeAll() }
-                    return leases
+            // and those in use that were opened before it was found broken (the server most likely ended them
+            // too): the next requests open new ones, so the service recovers when the server is back, after one
+            // failed request rather than one per pooled connection.
+            let dropped = idle.withLock { idle -> [Lease] in
+                if broken {
+                    idle.breaks += 1
+                    defer { idle.leases.removeAll() }
+                    return idle.leases
                 }
-                _ = dropped
-            } else {
-                idle.withLock { leases in
-                    if leases.count < maxIdle { leases.append(lease) }
-                }
+                if lease.breaks == idle.breaks && idle.leases.count < maxIdle { idle.leases.append(lease) }
+                return []
             }
+            // Closed after the lock.
+            _ = dropped
         }
         do {
             return try body(lease)

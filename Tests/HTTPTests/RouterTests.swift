@@ -123,6 +123,30 @@ import Testing
         #expect(!String(decoding: response.bodyBytes ?? [], as: UTF8.self).contains("Hidden"))
         #expect(reported.all.count == 1)
     }
+
+    @Test func problemsMiddlewareReportsErrorsItMapsTo500() throws {
+        struct Misconfigured: Error {}
+        struct Refused: Error {}
+        let reported = Collected<String>()
+        let errors = Middleware.problems(
+            map: { error in
+                switch error {
+                case is Misconfigured: Problem(status: .internalServerError, code: "misconfigured")
+                case is Refused: Problem(status: .conflict, code: "refused")
+                default: nil
+                }
+            },
+            report: { request, error in reported.append("\(request.requestID) \(error)") })
+        let misconfigured = Middleware.chain([errors]) { _ in throw Misconfigured() }
+        let response = try misconfigured(Request(method: .get, target: "/", requestID: "r2"))
+        #expect(response.status == .internalServerError)
+        #expect(String(decoding: response.bodyBytes ?? [], as: UTF8.self).contains("misconfigured"))
+        #expect(reported.all == ["r2 Misconfigured()"])
+        _ = try Middleware.chain([errors]) { _ in throw Refused() }(Request(method: .get, target: "/"))
+        _ = try Middleware.chain([errors]) { _ in throw Problem(status: .internalServerError, code: "own") }(
+            Request(method: .get, target: "/"))
+        #expect(reported.all.count == 1)
+    }
 }
 
 @Suite struct ValueTests {

@@ -1,4 +1,5 @@
 import Foundation
+import Library
 import PostgreSQL
 import Testing
 
@@ -122,9 +123,9 @@ struct PostgreSQLURLCommandTests {
 
     @Test("identifiers are quoted only when SQL would not read them as they are")
     func identifiers() {
-        #expect(Failure.identifier("alice_2") == "alice_2")
-        #expect(Failure.identifier("Alice") == "\"Alice\"")
-        #expect(Failure.identifier("a\"b") == "\"a\"\"b\"")
-        #expect(Failure.identifier("2x") == "\"2x\"")
+        #expect(PrivilegeRefusal.identifier("alice_2") == "alice_2")
+        #expect(PrivilegeRefusal.identifier("Alice") == "\"Alice\"")
+        #expect(PrivilegeRefusal.identifier("a\"b") == "\"a\"\"b\"")
+        #expect(PrivilegeRefusal.identifier("2x") == "\"2x\"")
     }
 }

@@ -345,4 +345,123 @@ struct PostgreSQLServerTests {
         #expect(insertedIDs(fromCLI.json).contains("client-book-31"))
         #expect(try library.loanProblems() == [])
     }
+
+    /// Fills the pool with `count` connections: as many screens read at once.
+    private func warm(_ port: Int, token: String, count: Int) {
+        let start = DispatchSemaphore(value: 0)
+        let readers = (0..<count).map { _ in
+            Background {
+                start.wait()
+                _ = try? call(port, "GET", "/v1/screen", token: token)
+            }
+        }
+        for _ in readers { start.signal() }
+        for reader in readers { _ = reader.join() }
+    }
+
+    @Test(
+        "connections dropped while the server is idle: streams and long-polls opened before get the changes after")
+    func streamsOpenAcrossAnOutage() throws {
+        let library = try PostgreSQLLibrary()
+        let token = try library.token(client: 2)
+        let service = try library.start(threads: 4)
+        defer { service.stop() }
+        let port = service.port
+        warm(port, token: token, count: 6)
+        let events = try openStream(port, token: token)
+        let etag = try #require(try call(port, "GET", "/v1/screen", token: token)[header: "ETag"])
+        let waiting = try TestClient(port: port, timeoutSeconds: 10)
+        waiting.request(
+            "GET", "/v1/screen/changes?since=\(etag.dropFirst().dropLast())&wait=30",
+            headers: [("Authorization", "Bearer \(token)")])
+        #expect(!waiting.isReadable(withinMilliseconds: 200))
+
+        #expect(try library.terminateConnections() > 0)
+        // A change while the watcher has not yet noticed, then (once it has) another: both reach the stream, from
+        // the CLI, without a request to the server in between.
+        let during = try Binary.run(["--db", library.url, "--client", "2", "-q", "take", "18"])
+        #expect(during.code == 0, "\(during.err)")
+        let answer = try waiting.readResponse()
+        #expect(answer.status == 200)
+        #expect(insertedIDs(try answer.json) == ["client-book-18"])
+        let first = try nextChange(events)
+        #expect(insertedIDs(first.json) == ["client-book-18"])
+        #expect(first.seconds < 3, "the change took \(first.seconds) s")
+        let after = try Binary.run(["--db", library.url, "--client", "2", "-q", "take", "19"])
+        #expect(after.code == 0, "\(after.err)")
+        let second = try nextChange(events)
+        #expect(insertedIDs(second.json) == ["client-book-19"])
+        #expect(second.seconds < 2, "the change took \(second.seconds) s")
+        // The server's own requests answer; a take through it reaches the stream too.
+        var statuses: [Int] = []
+        for _ in 0..<5 { statuses.append(try call(port, "GET", "/v1/screen", token: token).status) }
+        #expect(statuses.filter { $0 != 200 }.count <= 1, "\(statuses)")
+        #expect(try call(port, "POST", "/v1/loans", token: token, json: #"{"bookIds": [20]}"#).status == 201)
+        #expect(insertedIDs(try nextChange(events).json) == ["client-book-20"])
+    }
+
+    @Test("connections dropped while the server is idle: at most one request answers 503, however many were pooled")
+    func oneFailurePerOutage() throws {
+        let library = try PostgreSQLLibrary()
+        let token = try library.token(client: 2)
+        let service = try library.start(threads: 4)
+        defer { service.stop() }
+        let port = service.port
+        warm(port, token: token, count: 8)
+        #expect(try library.terminateConnections() > 0)
+        var answers: [String] = []
+        for _ in 0..<8 {
+            let response = try call(port, "GET", "/v1/screen", token: token)
+            answers.append("\(response.status) \(response.code ?? "")")
+        }
+        #expect(answers.filter { $0 != "200 " }.count <= 1, "\(answers)")
+        #expect(answers.allSatisfy { $0 == "200 " || $0 == "503 busy" }, "\(answers)")
+    }
+
+    @Test(
+        "a role that may only read: takes and sign-ins answer 500 database-permission with the GRANT, logged by id",
+        .needsPostgreSQLRoles)
+    func readOnlyRole() throws {
+        let library = try PostgreSQLLibrary()
+        let token = try library.token(client: 2)
+        let role = "r_" + TestPostgreSQL.randomHex()
+        let admin = try PostgreSQLConnection(url: library.url)
+        try admin.execute(script: "CREATE ROLE \(role) LOGIN; GRANT SELECT ON ALL TABLES IN SCHEMA public TO \(role)")
+        defer { try? admin.execute(script: "DROP OWNED BY \(role); DROP ROLE \(role)") }
+        let logged = Shared<[String]>([])
+        var configuration = ServerConfiguration(host: "127.0.0.1", port: 0, threads: 4)
+        configuration.errorLog = { request, error in
+            logged.withLock { $0.append(LibraryService.errorLine(request, error)) }
+        }
+        let service = try LibraryService.start(
+            databasePath: TestPostgreSQL.url(library.url, user: role), configuration: configuration,
+            now: { TestLibrary.now })
+        defer { service.stop() }
+        let port = service.port
+        #expect(try call(port, "GET", "/v1/screen", token: token).status == 200)
+        let taken = try call(port, "POST", "/v1/loans", token: token, json: #"{"bookIds": [5]}"#)
+        let signIn = try call(port, "POST", "/v1/sessions", json: #"{"cardNumber":"C-0003","pin":"3333"}"#)
+        for response in [taken, signIn] {
+            #expect(response.status == 500)
+            #expect(response.code == "database-permission")
+            let detail = try response.json["detail"]?.stringValue ?? ""
+            #expect(
+                detail.hasPrefix(
+                    "The role \(role) may not read or write the library in the server's PostgreSQL database "
+                        + "(permission denied for table "),
+                "\(detail)")
+            #expect(detail.contains("nothing was changed") && detail.contains("GRANT SELECT, INSERT"), "\(detail)")
+        }
+        #expect(try library.count("SELECT count(*) FROM loans WHERE client_id = 2") == 0)
+        // Each is logged once, with its request id, the SQLSTATE and the server's message; never a token or PIN.
+        let lines = logged.withLock { $0 }
+        #expect(lines.count == 2, "\(lines)")
+        for (response, method) in [(taken, "POST"), (signIn, "POST")] {
+            let id = try #require(response[header: "X-Request-Id"])
+            #expect(
+                lines.contains { $0.hasPrefix("Error: request \(id) (\(method)) failed: PostgreSQL error 42501: ") },
+                "\(lines)")
+        }
+        #expect(!lines.contains { $0.contains(token) || $0.contains("3333") || $0.contains("C-0003") }, "\(lines)")
+    }
 }

@@ -43,9 +43,7 @@ enum ServeCommand {
         if !context.options.isQuiet {
             configuration.accessLog = { entry in console.err(entry.line + "\n") }
         }
-        configuration.errorLog = { request, error in
-            console.err("Error: request \(request.requestID) (\(request.method) \(request.path)) failed: \(error)\n")
-        }
+        configuration.errorLog = { request, error in console.err(LibraryService.errorLine(request, error) + "\n") }
         let service: LibraryService
         do {
             service = try LibraryService.start(
