@@ -148,6 +148,7 @@ enum CatalogCommands {
                 ("books", counts(report.books)), ("clients", counts(report.clients)),
                 ("defaultClientCard", .init(optional: report.defaultClientCard)),
                 ("warnings", .array(report.warnings.map { .string($0) })),
+                ("omittedWarnings", .int(report.omittedWarnings)),
             ])
             context.console.out(document.serialized() + "\n")
         case .text:
@@ -163,9 +164,18 @@ enum CatalogCommands {
                 lines.append("The client with card \(card) is now the default client.")
             }
             for line in lines { context.say(line) }
-            for warning in report.warnings { context.note("warning: \(warning)") }
+            for warning in report.warnings.prefix(shownWarnings) { context.note("warning: \(warning)") }
+            let more = report.warnings.count + report.omittedWarnings - shownWarnings
+            if more > 0 {
+                let listed = report.omittedWarnings == 0 ? "them all" : "the first \(ImportReport.maxWarnings)"
+                let warnings = more == 1 ? "warning" : "warnings"
+                context.note("warning: ... and \(more) more \(warnings); --json lists \(listed)")
+            }
         }
     }
+
+    /// How many of an import's warnings its text report lists; `--json` has them all.
+    static let shownWarnings = 20
 
     static func describe(_ counts: ImportReport.Counts) -> String {
         "\(counts.inserted) inserted, \(counts.updated) updated, \(counts.unchanged) unchanged, "
