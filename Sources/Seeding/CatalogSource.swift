@@ -41,6 +41,10 @@ public final class CatalogSource {
 
     private let input: Input
     private var rows: Rows
+    /// Warnings about the CSV header (a column nothing is read from), given with the first record.
+    private var headerWarnings: [String]
+    /// The JSON keys (as matched) already warned of as not used: one warning each per file.
+    private var unusedKeysWarned: Set<String> = []
 
     /// Where the bytes come from.
     private enum Input {
@@ -96,17 +100,21 @@ public final class CatalogSource {
         let (rows, kind) = try Self.start(input, name: name, format: format, expecting: expecting)
         self.rows = rows
         self.kind = kind
+        headerWarnings = Self.headerWarnings(rows, name: name)
     }
 
     // MARK: - Reading
 
     /// Reads and validates the next record, or returns nil at the end of the file. `warn` hears of values left out
-    /// (such as an ISBN a spreadsheet mangled), as `name: line N, column C (isbn): ...; imported without it`.
+    /// (such as an ISBN a spreadsheet mangled), as `name: line N, column C (isbn): ...; imported without it`, and
+    /// of each column (or JSON key) nothing is read from, once, as `name: column C 'Autor' is not used; ...`.
     ///
     /// Throws `DataError` for bad data (naming the line) and `InputFileError` when the file cannot be read.
     ///
     ///     while let entry = try source.next() { print(entry.line) }
     public func next(warn: (String) -> Void = { _ in }) throws -> CatalogEntry? {
+        for warning in headerWarnings { warn(warning) }
+        headerWarnings = []
         switch rows {
         case .csvBooks(var reader, let columns):
             rows = .reading
@@ -131,10 +139,12 @@ public final class CatalogSource {
             let next = try ahead ?? Self.jsonLine(&reader, name: name)
             ahead = nil
             guard let next else { return nil }
+            warnOfUnusedKeys(next, warn: warn)
             return try Self.entry(next, kind: kind, name: name, warn: warn)
         case .records(let records, let index):
             guard index < records.count else { return nil }
             rows = .records(records, next: index + 1)
+            warnOfUnusedKeys(records[index], warn: warn)
             return try Self.entry(records[index], kind: kind, name: name, warn: warn)
         case .reading:
             return nil
@@ -145,11 +155,13 @@ public final class CatalogSource {
     ///
     ///     try source.restart()
     public func restart() throws {
+        unusedKeysWarned = []
         if case .records(let records, _) = rows {
             rows = .records(records, next: 0)
             return
         }
         rows = try Self.start(input, name: name, format: format, expecting: kind).rows
+        headerWarnings = Self.headerWarnings(rows, name: name)
     }
 
     /// Reads every remaining record into a `CatalogFile` (its warnings included).
@@ -190,6 +202,36 @@ public final class CatalogSource {
     }
 
     // MARK: - Private
+
+    /// The aliases of the facts a file of `kind` has.
+    private static func aliases(_ kind: CatalogKind) -> [(fact: String, names: [String])] {
+        kind == .books ? CatalogColumns.aliases : ClientColumns.aliases
+    }
+
+    /// One warning for each column of a CSV header that nothing is read from.
+    private static func headerWarnings(_ rows: Rows, name: String) -> [String] {
+        let (header, kind): ([String], CatalogKind)
+        switch rows {
+        case .csvBooks(_, let columns): (header, kind) = (columns.header, .books)
+        case .csvClients(_, let columns): (header, kind) = (columns.header, .clients)
+        default: return []
+        }
+        return CatalogColumns.unusedColumns(header, aliases: aliases(kind)).map { index in
+            "\(name): column \(index + 1) "
+                + CatalogColumns.unusedReason(header[index], aliases: aliases(kind), word: "columns")
+        }
+    }
+
+    /// Warns once per file of each key of a JSON record that nothing is read from.
+    private func warnOfUnusedKeys(_ record: JSONRecord, warn: (String) -> Void) {
+        let keys = record.object.keys
+        for index in CatalogColumns.unusedColumns(keys, aliases: Self.aliases(kind)) {
+            guard unusedKeysWarned.insert(CatalogColumns.normalizedName(keys[index])).inserted else { continue }
+            warn(
+                "\(name): line \(record.line), key "
+                    + CatalogColumns.unusedReason(keys[index], aliases: Self.aliases(kind), word: "keys"))
+        }
+    }
 
     /// The bytes from the start of the input.
     private static func byteSource(_ input: Input) throws -> ByteSource {
