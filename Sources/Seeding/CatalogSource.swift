@@ -67,21 +67,47 @@ public final class CatalogSource {
 
     // MARK: - Opening
 
-    /// Opens the regular file at `path` and reads its start: the format comes from the extension or the content,
-    /// the kind from the CSV header or the first JSON object's keys, unless `expecting` insists on one.
+    /// Opens the file at `path` and reads its start: the format comes from the extension or the content,
+    /// the kind from the CSV header or the first JSON object's keys, unless `expecting` insists on one. A regular
+    /// file is streamed; a pipe (`/dev/stdin` when piped, a shell's `<(...)`, a named pipe) is read whole first, up
+    /// to `InputFile.defaultLimit`, since an import may read its input twice. `name` (the path unless given, such
+    /// as `standard input`) names it in messages and reports.
     ///
     /// Throws `InputFileError` when the file cannot be read and `DataError` for a bad header (or, for a JSON
     /// array, anything wrong in the document's syntax).
     ///
     ///     let clients = try CatalogSource.open(path: "clients.csv", expecting: .clients)
-    public static func open(path: String, expecting kind: CatalogKind? = nil) throws -> CatalogSource {
-        let file = try OpenInputFile(path: path)
+    ///     let piped = try CatalogSource.open(path: "/dev/stdin", name: "standard input")
+    public static func open(path: String, name: String? = nil, expecting kind: CatalogKind? = nil) throws
+        -> CatalogSource
+    {
+        let name = name ?? path
+        let file: OpenInputFile
+        do {
+            file = try OpenInputFile(path: path, acceptingPipes: true)
+        } catch {
+            throw InputFileError(path: name, reason: error.reason)
+        }
+        if file.isPipe {
+            let bytes: [UInt8]
+            do {
+                bytes = try file.readAll()
+            } catch {
+                throw InputFileError(path: name, reason: error.reason)
+            }
+            guard !bytes.isEmpty else {
+                throw InputFileError(
+                    path: name, reason: .unreadable("it is a pipe that gave nothing (is anything writing to it?)"))
+            }
+            let format = CatalogFormat.detect(path: path, bytes: bytes)
+            return try CatalogSource(bytes: bytes, name: name, format: format, expecting: kind)
+        }
         // The first bytes tell the format when the extension does not.
         var start = [UInt8](repeating: 0, count: 1 << 16)
         let count = try start.withUnsafeMutableBytes { buffer throws(InputFileError) in try file.read(into: buffer) }
         start.removeLast(start.count - count)
         let format = CatalogFormat.detect(path: path, bytes: start)
-        return try CatalogSource(input: .file(file), name: path, format: format, expecting: kind)
+        return try CatalogSource(input: .file(file), name: name, format: format, expecting: kind)
     }
 
     /// A source over bytes already in memory; `name` is used in messages.

@@ -104,4 +104,35 @@ struct ImportFeedbackTests {
         #expect(lines.count == 21, "\(text.err)")
         #expect(lines.last == "warning: ... and 5 more warnings; --json lists them all")
     }
+
+    // MARK: - Standard input and output
+
+    @Test("import - reads standard input (CSV or JSON), seed --file - too; export -o - writes standard output")
+    func standardStreams() throws {
+        let sandbox = Sandbox()
+        sandbox.run(["init", "--empty"])
+        let environment = ["LIBRARY_DB": sandbox.database, "HOME": sandbox.directory, "LIBRARY_NOW": sandbox.now]
+        let csv = Data("title,author\nDune,Frank Herbert\nEmma,Jane Austen\n".utf8)
+        let imported = try Binary.run(["import", "-"], environment: environment, stdin: csv)
+        #expect(imported.code == 0, "\(imported.err)")
+        #expect(imported.out.contains("books: 2 inserted"), "\(imported.out)")
+        let json = Data("{\"title\": \"Ulysses\"}\n".utf8)
+        let viaDevice = try Binary.run(["--json", "import", "/dev/stdin"], environment: environment, stdin: json)
+        #expect(viaDevice.code == 0, "\(viaDevice.err)")
+        #expect(try parseJSON(viaDevice.out)["files"] as? [String] == ["/dev/stdin"])
+        let clients = Data("name,card_number\nAda,A-1\n".utf8)
+        let seeded = try Binary.run(["seed", "--file", "-"], environment: environment, stdin: clients)
+        #expect(seeded.code == 0 && seeded.out.contains("clients: 1 inserted"), "\(seeded.err)")
+        #expect(sandbox.run(["seed", "--file", "-", "--file", "-"]).code == 64)
+
+        let empty = try Binary.run(["import", "-"], environment: environment, stdin: Data())
+        #expect(empty.code == 66, "\(empty.err)")
+        #expect(empty.err.contains("standard input: cannot be read: it is a pipe that gave nothing"), "\(empty.err)")
+
+        let exported = sandbox.run(["export", "-o", "-"])
+        #expect(exported.code == 0 && exported.err.isEmpty, "\(exported.err)")
+        #expect(exported.out == sandbox.run(["export"]).out)
+        #expect(exported.out.contains("Ulysses"))
+        #expect(!FileManager.default.fileExists(atPath: "-") && !FileManager.default.fileExists(atPath: sandbox.directory + "/-"))
+    }
 }

@@ -24,4 +24,31 @@ struct InputShapeTests {
         #expect(FieldParsing.formulaText("=\"") == "=\"")
         #expect(try FieldParsing.pages("=\"412\"") == 412)
     }
+
+    // MARK: - Pipes
+
+    @Test("a pipe is read whole: /dev/stdin and a shell's <(...) name one")
+    func pipe() throws {
+        let library = try TestLibrary()
+        var ends: [Int32] = [0, 0]
+        #expect(Glibc.pipe(&ends) == 0)
+        defer { close(ends[0]) }
+        let text = Array("title,author\nDune,Frank Herbert\nEmma,Jane Austen\n".utf8)
+        #expect(write(ends[1], text, text.count) == text.count)
+        close(ends[1])
+        let source = try CatalogSource.open(path: "/proc/self/fd/\(ends[0])", name: "standard input")
+        #expect(source.name == "standard input" && source.format == .csv)
+        let report = try CatalogImport.importFiles([source], into: library.store, now: library.now)
+        #expect(report.books.inserted == 2 && report.files == ["standard input"])
+
+        // A named pipe that nobody writes to is refused at once, not waited on.
+        let fifo = library.file("books.fifo")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        #expect(
+            throws: InputFileError(
+                path: fifo, reason: .unreadable("it is a pipe that gave nothing (is anything writing to it?)"))
+        ) {
+            try CatalogSource.open(path: fifo)
+        }
+    }
 }

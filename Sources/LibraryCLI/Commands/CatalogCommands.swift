@@ -24,8 +24,13 @@ enum CatalogCommands {
         if seed != nil, count == nil {
             throw UsageError(.missingArgument("--generate <n>"), commandPath: parsed.path)
         }
+        if files.count(where: { $0 == standardStream }) > 1 {
+            throw UsageError(
+                .invalidValue("-", for: "--file <path>", expected: "standard input (-) given once"),
+                commandPath: parsed.path)
+        }
         // The files opened (and their headers checked) before the database: a missing or bad file creates nothing.
-        let sources = try files.map { try CatalogSource.open(path: $0) }
+        let sources = try files.map { try openSource($0, context: context) }
         // LIBRARY_NOW is read only when clients are added (and record when): the demo's, or a clients file's.
         // Synthetic books and books files record no time.
         let addsClients = count == nil && (files.isEmpty || sources.contains { $0.kind == .clients })
@@ -63,7 +68,7 @@ enum CatalogCommands {
         options.dryRun = context.parsed.flag("dry-run")
         // Open the file and check its header before touching the database; its rows are then streamed through one
         // transaction, so a bad row anywhere changes nothing.
-        let source = try CatalogSource.open(path: path, expecting: .books)
+        let source = try openSource(path, expecting: .books, context: context)
         let now = context.recordingTime  // a books file records no time
         let store = try context.openStore(options.dryRun ? .reads : .writes)
         let progress = ProgressBar(context: context)
@@ -81,11 +86,12 @@ enum CatalogCommands {
     }
 
     static func export(_ context: CommandContext) throws -> ExitCode {
-        let output = context.parsed.string("output")
+        var output = context.parsed.string("output")
         if output?.isEmpty == true {
             throw UsageError(
                 .invalidValue("", for: "--output <path>", expected: "a file path"), commandPath: context.parsed.path)
         }
+        if output == standardStream { output = nil }  // `-o -` is standard output, as leaving it out is
         // `--json` (before or after the command) is `--format json`, as for every command.
         let format: ExportFormat
         if context.options.format == .json {
@@ -125,6 +131,23 @@ enum CatalogCommands {
     }
 
     // MARK: - Private
+
+    /// The path that means standard input (`import -`, `seed --file -`) or standard output (`export -o -`).
+    static let standardStream = "-"
+
+    /// Opens an input file; `-` is standard input, read whole (up to `InputFile.defaultLimit`) when it is a pipe, and
+    /// refused at a terminal.
+    private static func openSource(
+        _ path: String, expecting kind: CatalogKind? = nil, context: CommandContext
+    ) throws -> CatalogSource {
+        guard path == standardStream else { return try CatalogSource.open(path: path, expecting: kind) }
+        let name = "standard input"
+        if context.console.isInputTerminal {
+            throw InputFileError(
+                path: name, reason: .unreadable("it is a terminal; pipe or redirect a file into it (< books.csv)"))
+        }
+        return try CatalogSource.open(path: "/dev/stdin", name: name, expecting: kind)
+    }
 
     /// Whether two paths name one existing file (the same device and inode), however they are spelled.
     private static func isSameFile(_ first: String, _ second: String) -> Bool {
