@@ -106,6 +106,7 @@ public final class CatalogSource {
         var start = [UInt8](repeating: 0, count: 1 << 16)
         let count = try start.withUnsafeMutableBytes { buffer throws(InputFileError) in try file.read(into: buffer) }
         start.removeLast(start.count - count)
+        try checkEncoding(start, name: name)
         let format = CatalogFormat.detect(path: path, bytes: start)
         return try CatalogSource(input: .file(file), name: name, format: format, expecting: kind)
     }
@@ -116,6 +117,7 @@ public final class CatalogSource {
     public convenience init(
         bytes: [UInt8], name: String, format: CatalogFormat, expecting kind: CatalogKind? = nil
     ) throws {
+        try Self.checkEncoding(bytes, name: name)
         try self.init(input: .memory(bytes), name: name, format: format, expecting: kind)
     }
 
@@ -229,6 +231,27 @@ public final class CatalogSource {
 
     // MARK: - Private
 
+    /// Refuses, by its first bytes, a file that is not UTF-8 text at all, saying what it is: UTF-16 (Excel's
+    /// "Unicode Text", with or without a byte order mark), gzip, or a ZIP archive (an `.xlsx` workbook).
+    private static func checkEncoding(_ start: [UInt8], name: String) throws(DataError) {
+        func starts(with prefix: [UInt8]) -> Bool { start.starts(with: prefix) }
+        let reason: String
+        // Without a byte order mark, ASCII text in UTF-16 has a zero byte beside every other one.
+        let zeros = start.prefix(4).map { $0 == 0 }
+        if starts(with: [0xFF, 0xFE]) || starts(with: [0xFE, 0xFF]) || zeros == [false, true, false, true]
+            || zeros == [true, false, true, false]
+        {
+            reason = "the file is UTF-16 encoded; save it as UTF-8"
+        } else if starts(with: [0x1F, 0x8B]) {
+            reason = "the file is gzip-compressed; decompress it first (gunzip)"
+        } else if starts(with: Array("PK\u{03}\u{04}".utf8)) {
+            reason = "the file is a ZIP archive (an Excel workbook?); save it as CSV UTF-8 or decompress it first"
+        } else {
+            return
+        }
+        throw DataError(file: name, reason: reason)
+    }
+
     /// The aliases of the facts a file of `kind` has.
     private static func aliases(_ kind: CatalogKind) -> [(fact: String, names: [String])] {
         kind == .books ? CatalogColumns.aliases : ClientColumns.aliases
@@ -287,11 +310,12 @@ public final class CatalogSource {
             let kind = try decideKind(header: header, expecting: expecting, name: name, line: 1)
             switch kind {
             case .books:
-                let columns = try headerColumns(name: name) { try CatalogColumns(header: header) }
+                let columns = try headerColumns(name: name, header: header) { try CatalogColumns(header: header) }
                 reader.decodeOnly(columns: columns.usedColumns)
                 return (.csvBooks(reader, columns), kind)
             case .clients:
-                return (.csvClients(reader, try headerColumns(name: name) { try ClientColumns(header: header) }), kind)
+                let columns = try headerColumns(name: name, header: header) { try ClientColumns(header: header) }
+                return (.csvClients(reader, columns), kind)
             }
         case .json, .jsonLines:
             var layout: JSONLayout?
@@ -320,7 +344,13 @@ public final class CatalogSource {
             let streams = (format == .jsonLines && layout != .array) || (format == .json && layout == .lines)
             if streams {
                 var reader = JSONLinesStreamReader(source: try byteSource(input))
-                let first = try jsonLine(&reader, name: name)
+                let first: JSONRecord?
+                do {
+                    first = try jsonLine(&reader, name: name)
+                } catch let error as DataError {
+                    // A first line that is no whole object may be the start of one object over several lines.
+                    throw wholeObjectProblem(whole ?? (try? readWhole(input)) ?? [], name: name) ?? error
+                }
                 let kind = try decideKind(
                     header: first?.object.keys ?? [], expecting: expecting, name: name, line: first?.line ?? 1)
                 return (.jsonLines(reader, ahead: first), kind)
@@ -337,6 +367,42 @@ public final class CatalogSource {
                 line: records.first?.line ?? 1)
             return (.records(records, next: 0), kind)
         }
+    }
+
+    /// The whole input, for a second look after an error.
+    private static func readWhole(_ input: Input) throws -> [UInt8] {
+        switch input {
+        case .memory(let bytes): return bytes
+        case .file(let file):
+            try file.rewind()
+            return try file.readAll()
+        }
+    }
+
+    /// When the document is one JSON object (pretty-printed over several lines, or librarycli's own `--json books`
+    /// output, whose books are in a member), the error saying so; nil when it is not.
+    private static func wholeObjectProblem(_ bytes: [UInt8], name: String) -> DataError? {
+        guard case .object(let object)? = try? JSONParser.parse(bytes) else { return nil }
+        let line = 1 + (bytes.firstIndex(of: UInt8(ascii: "{")).map { bytes[..<$0].count(where: { $0 == 0x0A }) } ?? 0)
+        let expected = JSONError.Reason.unknownLayout.description
+        let records = object.members.first { member in
+            guard case .array(let elements) = member.value, let first = elements.first else { return false }
+            if case .object = first { return true }
+            return false
+        }
+        if let records {
+            let plain = records.key.utf8.allSatisfy {
+                $0 < 0x80 && (Character(UnicodeScalar($0)).isLetter || $0 == 0x5F)
+            }
+            return DataError(
+                file: name, line: line,
+                reason: "\(expected); this is one object, with the records in its member '\(records.key)'"
+                    + (plain ? " (jq '.\(records.key)' gives them as an array)" : ""))
+        }
+        return DataError(
+            file: name, line: line,
+            reason: "\(expected); this is one object over several lines: put each object on one line, or the "
+                + "objects in [ ]")
     }
 
     /// Reads a CSV record, turning the reader's errors into `DataError`s that name the column.
@@ -403,12 +469,26 @@ public final class CatalogSource {
         return "\(name): line \(line), \(place): \(problem.reason); imported without it"
     }
 
+    /// Finds a CSV header's columns. A header of one column that holds `;` or a tab was written with another
+    /// separator: a missing column's message says so rather than list the names it needs.
     private static func headerColumns<Columns>(
-        name: String, _ make: () throws -> Columns
+        name: String, header: [String], _ make: () throws -> Columns
     ) throws(DataError) -> Columns {
         do {
             return try make()
         } catch let error as CatalogColumns.Problem {
+            if error.column == nil, header.count == 1, let only = header.first,
+                let separator = only.contains(";") ? "';'" : only.contains("\t") ? "tabs" : nil,
+                let colon = error.reason.firstIndex(of: ":")
+            {
+                let shown = only.replacing("\t", with: "\\t")
+                throw DataError(
+                    file: name, line: 1,
+                    reason:
+                        "\(error.reason[..<colon]): the header '\(shown.count > 80 ? shown.prefix(77) + "..." : shown)' "
+                        + "looks separated by \(separator), but librarycli reads comma-separated files; save it with "
+                        + "commas")
+            }
             throw DataError(file: name, line: 1, column: error.column, field: error.columnName, reason: error.reason)
         } catch {
             throw DataError(file: name, line: 1, reason: "\(error)")
