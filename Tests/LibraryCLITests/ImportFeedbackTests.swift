@@ -133,6 +133,8 @@ struct ImportFeedbackTests {
         #expect(exported.code == 0 && exported.err.isEmpty, "\(exported.err)")
         #expect(exported.out == sandbox.run(["export"]).out)
         #expect(exported.out.contains("Ulysses"))
-        #expect(!FileManager.default.fileExists(atPath: "-") && !FileManager.default.fileExists(atPath: sandbox.directory + "/-"))
+        #expect(
+            !FileManager.default.fileExists(atPath: "-")
+                && !FileManager.default.fileExists(atPath: sandbox.directory + "/-"))
     }
 }
