@@ -193,7 +193,8 @@ public enum CommandLineSpec {
             """,
         options: [
             .repeating(
-                "file", valueName: "path", help: "A CSV, JSON or JSON Lines file to load instead of the demo data."),
+                "file", valueName: "path",
+                help: "A CSV, JSON or JSON Lines file to load instead of the demo data (- for standard input)."),
             .value(
                 "generate", valueName: "n",
                 help: "Add n new synthetic books (for benchmarks) instead: every run adds n more, after those already "
@@ -207,10 +208,11 @@ public enum CommandLineSpec {
         name: "import", abstract: "Import books from a CSV, JSON or JSON Lines file: all rows or none.",
         discussion: """
             CSV: RFC 4180 with a header row; columns are found by name (title, author/authors, year/\
-            original_publication_year, pages, isbn/isbn13, description), extra columns are ignored. \
-            JSON: an array of objects with the same names, or one object per line.
+            original_publication_year, pages, isbn/isbn13, description); a warning names each other column, \
+            which is not read. JSON: an array of objects with the same names, or one object per line. \
+            A path of - reads standard input (a pipe is read whole first, up to 2 GiB).
             """,
-        arguments: [.required("path", help: "The file to import.")],
+        arguments: [.required("path", help: "The file to import, or - for standard input.")],
         options: [.flag("dry-run", help: "Report what would change, and change nothing.")])
 
     static let export = CommandSpec(
@@ -222,7 +224,7 @@ public enum CommandLineSpec {
                 allowedValues: ["csv", "json"]),
             .value(
                 "output", short: "o", valueName: "path",
-                help: "The file to write (default: standard output). It is replaced whole, keeping its mode and "
+                help: "The file to write (default, or -: standard output). It is replaced whole, keeping its mode and "
                     + "owner; a symbolic link is written through to its target; a directory, FIFO or device is "
                     + "refused."),
         ])

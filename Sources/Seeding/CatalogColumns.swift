@@ -78,6 +78,30 @@ public struct CatalogColumns: Sendable {
         Set(title + author + year + pages + isbn + description + status)
     }
 
+    /// Names (as matched) that librarycli's own `--json books` and `--json clients` write and an import reads
+    /// nothing from: ids, times and the computed availability. A file that has them gets no warning for them.
+    static let writtenButNotRead: Set<String> = ["id", "createdat", "availability", "dueat"]
+
+    /// The columns (0-based) of a header that an import of `aliases` reads nothing from, for a warning each:
+    /// columns without a name and the names librarycli writes but does not read (`writtenButNotRead`) are left out.
+    ///
+    ///     CatalogColumns.unusedColumns(["title", "Autor", "id", ""], aliases: CatalogColumns.aliases)  // [1]
+    static func unusedColumns(_ header: [String], aliases: [(fact: String, names: [String])]) -> [Int] {
+        let known = Set(aliases.flatMap(\.names)).union(writtenButNotRead)
+        return header.indices.filter { index in
+            let name = normalizedName(header[index])
+            return !name.isEmpty && !known.contains(name)
+        }
+    }
+
+    /// The words of a warning about a column nothing is read from: `'loanLimt' is not used; known columns: name,
+    /// card_number, ... and their aliases` (each fact's first name; `word` is `columns`, or `keys` for JSON).
+    ///
+    ///     CatalogColumns.unusedReason("Autor", aliases: CatalogColumns.aliases, word: "columns")
+    static func unusedReason(_ name: String, aliases: [(fact: String, names: [String])], word: String) -> String {
+        "'\(name)' is not used; known \(word): \(aliases.map { $0.names[0] }.joined(separator: ", ")) and their aliases"
+    }
+
     /// A header name as it is matched: trimmed, lower case, spaces and hyphens as underscores (`" Page Count"` →
     /// `page_count`, `ISBN-13` → `isbn_13`).
     static func normalizedName(_ name: String) -> String {

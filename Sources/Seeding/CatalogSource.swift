@@ -41,6 +41,10 @@ public final class CatalogSource {
 
     private let input: Input
     private var rows: Rows
+    /// Warnings about the CSV header (a column nothing is read from), given with the first record.
+    private var headerWarnings: [String]
+    /// The JSON keys (as matched) already warned of as not used: one warning each per file.
+    private var unusedKeysWarned: Set<String> = []
 
     /// Where the bytes come from.
     private enum Input {
@@ -63,21 +67,48 @@ public final class CatalogSource {
 
     // MARK: - Opening
 
-    /// Opens the regular file at `path` and reads its start: the format comes from the extension or the content,
-    /// the kind from the CSV header or the first JSON object's keys, unless `expecting` insists on one.
+    /// Opens the file at `path` and reads its start: the format comes from the extension or the content,
+    /// the kind from the CSV header or the first JSON object's keys, unless `expecting` insists on one. A regular
+    /// file is streamed; a pipe (`/dev/stdin` when piped, a shell's `<(...)`, a named pipe) is read whole first, up
+    /// to `InputFile.defaultLimit`, since an import may read its input twice. `name` (the path unless given, such
+    /// as `standard input`) names it in messages and reports.
     ///
     /// Throws `InputFileError` when the file cannot be read and `DataError` for a bad header (or, for a JSON
     /// array, anything wrong in the document's syntax).
     ///
     ///     let clients = try CatalogSource.open(path: "clients.csv", expecting: .clients)
-    public static func open(path: String, expecting kind: CatalogKind? = nil) throws -> CatalogSource {
-        let file = try OpenInputFile(path: path)
+    ///     let piped = try CatalogSource.open(path: "/dev/stdin", name: "standard input")
+    public static func open(path: String, name: String? = nil, expecting kind: CatalogKind? = nil) throws
+        -> CatalogSource
+    {
+        let name = name ?? path
+        let file: OpenInputFile
+        do {
+            file = try OpenInputFile(path: path, acceptingPipes: true)
+        } catch {
+            throw InputFileError(path: name, reason: error.reason)
+        }
+        if file.isPipe {
+            let bytes: [UInt8]
+            do {
+                bytes = try file.readAll()
+            } catch {
+                throw InputFileError(path: name, reason: error.reason)
+            }
+            guard !bytes.isEmpty else {
+                throw InputFileError(
+                    path: name, reason: .unreadable("it is a pipe that gave nothing (is anything writing to it?)"))
+            }
+            let format = CatalogFormat.detect(path: path, bytes: bytes)
+            return try CatalogSource(bytes: bytes, name: name, format: format, expecting: kind)
+        }
         // The first bytes tell the format when the extension does not.
         var start = [UInt8](repeating: 0, count: 1 << 16)
         let count = try start.withUnsafeMutableBytes { buffer throws(InputFileError) in try file.read(into: buffer) }
         start.removeLast(start.count - count)
+        try checkEncoding(start, name: name)
         let format = CatalogFormat.detect(path: path, bytes: start)
-        return try CatalogSource(input: .file(file), name: path, format: format, expecting: kind)
+        return try CatalogSource(input: .file(file), name: name, format: format, expecting: kind)
     }
 
     /// A source over bytes already in memory; `name` is used in messages.
@@ -86,6 +117,7 @@ public final class CatalogSource {
     public convenience init(
         bytes: [UInt8], name: String, format: CatalogFormat, expecting kind: CatalogKind? = nil
     ) throws {
+        try Self.checkEncoding(bytes, name: name)
         try self.init(input: .memory(bytes), name: name, format: format, expecting: kind)
     }
 
@@ -96,17 +128,21 @@ public final class CatalogSource {
         let (rows, kind) = try Self.start(input, name: name, format: format, expecting: expecting)
         self.rows = rows
         self.kind = kind
+        headerWarnings = Self.headerWarnings(rows, name: name)
     }
 
     // MARK: - Reading
 
     /// Reads and validates the next record, or returns nil at the end of the file. `warn` hears of values left out
-    /// (such as an ISBN a spreadsheet mangled), as `name: line N, column C (isbn): ...; imported without it`.
+    /// (such as an ISBN a spreadsheet mangled), as `name: line N, column C (isbn): ...; imported without it`, and
+    /// of each column (or JSON key) nothing is read from, once, as `name: column C 'Autor' is not used; ...`.
     ///
     /// Throws `DataError` for bad data (naming the line) and `InputFileError` when the file cannot be read.
     ///
     ///     while let entry = try source.next() { print(entry.line) }
     public func next(warn: (String) -> Void = { _ in }) throws -> CatalogEntry? {
+        for warning in headerWarnings { warn(warning) }
+        headerWarnings = []
         switch rows {
         case .csvBooks(var reader, let columns):
             rows = .reading
@@ -131,10 +167,12 @@ public final class CatalogSource {
             let next = try ahead ?? Self.jsonLine(&reader, name: name)
             ahead = nil
             guard let next else { return nil }
+            warnOfUnusedKeys(next, warn: warn)
             return try Self.entry(next, kind: kind, name: name, warn: warn)
         case .records(let records, let index):
             guard index < records.count else { return nil }
             rows = .records(records, next: index + 1)
+            warnOfUnusedKeys(records[index], warn: warn)
             return try Self.entry(records[index], kind: kind, name: name, warn: warn)
         case .reading:
             return nil
@@ -145,11 +183,13 @@ public final class CatalogSource {
     ///
     ///     try source.restart()
     public func restart() throws {
+        unusedKeysWarned = []
         if case .records(let records, _) = rows {
             rows = .records(records, next: 0)
             return
         }
         rows = try Self.start(input, name: name, format: format, expecting: kind).rows
+        headerWarnings = Self.headerWarnings(rows, name: name)
     }
 
     /// Reads every remaining record into a `CatalogFile` (its warnings included).
@@ -191,6 +231,57 @@ public final class CatalogSource {
 
     // MARK: - Private
 
+    /// Refuses, by its first bytes, a file that is not UTF-8 text at all, saying what it is: UTF-16 (Excel's
+    /// "Unicode Text", with or without a byte order mark), gzip, or a ZIP archive (an `.xlsx` workbook).
+    private static func checkEncoding(_ start: [UInt8], name: String) throws(DataError) {
+        func starts(with prefix: [UInt8]) -> Bool { start.starts(with: prefix) }
+        let reason: String
+        // Without a byte order mark, ASCII text in UTF-16 has a zero byte beside every other one.
+        let zeros = start.prefix(4).map { $0 == 0 }
+        if starts(with: [0xFF, 0xFE]) || starts(with: [0xFE, 0xFF]) || zeros == [false, true, false, true]
+            || zeros == [true, false, true, false]
+        {
+            reason = "the file is UTF-16 encoded; save it as UTF-8"
+        } else if starts(with: [0x1F, 0x8B]) {
+            reason = "the file is gzip-compressed; decompress it first (gunzip)"
+        } else if starts(with: Array("PK\u{03}\u{04}".utf8)) {
+            reason = "the file is a ZIP archive (an Excel workbook?); save it as CSV UTF-8 or decompress it first"
+        } else {
+            return
+        }
+        throw DataError(file: name, reason: reason)
+    }
+
+    /// The aliases of the facts a file of `kind` has.
+    private static func aliases(_ kind: CatalogKind) -> [(fact: String, names: [String])] {
+        kind == .books ? CatalogColumns.aliases : ClientColumns.aliases
+    }
+
+    /// One warning for each column of a CSV header that nothing is read from.
+    private static func headerWarnings(_ rows: Rows, name: String) -> [String] {
+        let (header, kind): ([String], CatalogKind)
+        switch rows {
+        case .csvBooks(_, let columns): (header, kind) = (columns.header, .books)
+        case .csvClients(_, let columns): (header, kind) = (columns.header, .clients)
+        default: return []
+        }
+        return CatalogColumns.unusedColumns(header, aliases: aliases(kind)).map { index in
+            "\(name): column \(index + 1) "
+                + CatalogColumns.unusedReason(header[index], aliases: aliases(kind), word: "columns")
+        }
+    }
+
+    /// Warns once per file of each key of a JSON record that nothing is read from.
+    private func warnOfUnusedKeys(_ record: JSONRecord, warn: (String) -> Void) {
+        let keys = record.object.keys
+        for index in CatalogColumns.unusedColumns(keys, aliases: Self.aliases(kind)) {
+            guard unusedKeysWarned.insert(CatalogColumns.normalizedName(keys[index])).inserted else { continue }
+            warn(
+                "\(name): line \(record.line), key "
+                    + CatalogColumns.unusedReason(keys[index], aliases: Self.aliases(kind), word: "keys"))
+        }
+    }
+
     /// The bytes from the start of the input.
     private static func byteSource(_ input: Input) throws -> ByteSource {
         switch input {
@@ -219,11 +310,12 @@ public final class CatalogSource {
             let kind = try decideKind(header: header, expecting: expecting, name: name, line: 1)
             switch kind {
             case .books:
-                let columns = try headerColumns(name: name) { try CatalogColumns(header: header) }
+                let columns = try headerColumns(name: name, header: header) { try CatalogColumns(header: header) }
                 reader.decodeOnly(columns: columns.usedColumns)
                 return (.csvBooks(reader, columns), kind)
             case .clients:
-                return (.csvClients(reader, try headerColumns(name: name) { try ClientColumns(header: header) }), kind)
+                let columns = try headerColumns(name: name, header: header) { try ClientColumns(header: header) }
+                return (.csvClients(reader, columns), kind)
             }
         case .json, .jsonLines:
             var layout: JSONLayout?
@@ -252,7 +344,13 @@ public final class CatalogSource {
             let streams = (format == .jsonLines && layout != .array) || (format == .json && layout == .lines)
             if streams {
                 var reader = JSONLinesStreamReader(source: try byteSource(input))
-                let first = try jsonLine(&reader, name: name)
+                let first: JSONRecord?
+                do {
+                    first = try jsonLine(&reader, name: name)
+                } catch let error as DataError {
+                    // A first line that is no whole object may be the start of one object over several lines.
+                    throw wholeObjectProblem(whole ?? (try? readWhole(input)) ?? [], name: name) ?? error
+                }
                 let kind = try decideKind(
                     header: first?.object.keys ?? [], expecting: expecting, name: name, line: first?.line ?? 1)
                 return (.jsonLines(reader, ahead: first), kind)
@@ -269,6 +367,42 @@ public final class CatalogSource {
                 line: records.first?.line ?? 1)
             return (.records(records, next: 0), kind)
         }
+    }
+
+    /// The whole input, for a second look after an error.
+    private static func readWhole(_ input: Input) throws -> [UInt8] {
+        switch input {
+        case .memory(let bytes): return bytes
+        case .file(let file):
+            try file.rewind()
+            return try file.readAll()
+        }
+    }
+
+    /// When the document is one JSON object (pretty-printed over several lines, or librarycli's own `--json books`
+    /// output, whose books are in a member), the error saying so; nil when it is not.
+    private static func wholeObjectProblem(_ bytes: [UInt8], name: String) -> DataError? {
+        guard case .object(let object)? = try? JSONParser.parse(bytes) else { return nil }
+        let line = 1 + (bytes.firstIndex(of: UInt8(ascii: "{")).map { bytes[..<$0].count(where: { $0 == 0x0A }) } ?? 0)
+        let expected = JSONError.Reason.unknownLayout.description
+        let records = object.members.first { member in
+            guard case .array(let elements) = member.value, let first = elements.first else { return false }
+            if case .object = first { return true }
+            return false
+        }
+        if let records {
+            let plain = records.key.utf8.allSatisfy {
+                $0 < 0x80 && (Character(UnicodeScalar($0)).isLetter || $0 == 0x5F)
+            }
+            return DataError(
+                file: name, line: line,
+                reason: "\(expected); this is one object, with the records in its member '\(records.key)'"
+                    + (plain ? " (jq '.\(records.key)' gives them as an array)" : ""))
+        }
+        return DataError(
+            file: name, line: line,
+            reason: "\(expected); this is one object over several lines: put each object on one line, or the "
+                + "objects in [ ]")
     }
 
     /// Reads a CSV record, turning the reader's errors into `DataError`s that name the column.
@@ -335,12 +469,26 @@ public final class CatalogSource {
         return "\(name): line \(line), \(place): \(problem.reason); imported without it"
     }
 
+    /// Finds a CSV header's columns. A header of one column that holds `;` or a tab was written with another
+    /// separator: a missing column's message says so rather than list the names it needs.
     private static func headerColumns<Columns>(
-        name: String, _ make: () throws -> Columns
+        name: String, header: [String], _ make: () throws -> Columns
     ) throws(DataError) -> Columns {
         do {
             return try make()
         } catch let error as CatalogColumns.Problem {
+            if error.column == nil, header.count == 1, let only = header.first,
+                let separator = only.contains(";") ? "';'" : only.contains("\t") ? "tabs" : nil,
+                let colon = error.reason.firstIndex(of: ":")
+            {
+                let shown = only.replacing("\t", with: "\\t")
+                throw DataError(
+                    file: name, line: 1,
+                    reason:
+                        "\(error.reason[..<colon]): the header '\(shown.count > 80 ? shown.prefix(77) + "..." : shown)' "
+                        + "looks separated by \(separator), but librarycli reads comma-separated files; save it with "
+                        + "commas")
+            }
             throw DataError(file: name, line: 1, column: error.column, field: error.columnName, reason: error.reason)
         } catch {
             throw DataError(file: name, line: 1, reason: "\(error)")

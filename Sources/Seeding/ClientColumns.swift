@@ -1,7 +1,8 @@
 import Library
 
 /// Which column of a clients file holds which fact, found from the header by name, case-insensitively:
-/// `name`, `card_number` (or `card`), `loan_limit` (or `limit`), `default` and `pin`. Extra columns are ignored.
+/// `name`, `card_number` (or `card`, `cardNumber`), `loan_limit` (or `limit`, `loanLimit`), `default` and `pin`: the
+/// keys `--json clients` writes read back. Other columns are not read (`CatalogSource` warns of each).
 ///
 /// For example:
 ///
@@ -12,8 +13,8 @@ public struct ClientColumns: Sendable {
     public static let aliases: [(fact: String, names: [String])] = [
         ("name", ["name", "client", "client_name", "full_name"]),
         ("card", ["card_number", "card", "card_no", "cardnumber"]),
-        ("limit", ["loan_limit", "limit", "max_loans"]),
-        ("default", ["default", "is_default"]),
+        ("limit", ["loan_limit", "limit", "max_loans", "loanlimit"]),
+        ("default", ["default", "is_default", "isdefault"]),
         ("pin", ["pin"]),
     ]
 

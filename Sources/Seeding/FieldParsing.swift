@@ -9,6 +9,7 @@ import Library
 ///     try FieldParsing.year("1997.0")   // 1997
 ///     try FieldParsing.year("-720.0")   // -720
 ///     try FieldParsing.isbn("0-439-02348-3")  // "9780439023481"
+///     try FieldParsing.isbn("=\"0439023483\"")  // "9780439023481" (Goodreads' export)
 public enum FieldParsing {
     /// Why a value could not be read.
     public struct FieldProblem: Error, Hashable, Sendable {
@@ -20,7 +21,7 @@ public enum FieldParsing {
     ///
     ///     try FieldParsing.year(" 2008 ")  // 2008
     public static func year(_ text: String) throws(FieldProblem) -> Int? {
-        let value = trimmed(text)
+        let value = formulaText(text)
         guard !value.isEmpty else { return nil }
         guard let year = wholeNumber(value), LibraryRules.isYear(year) else {
             throw FieldProblem(reason: "'\(value)' is not a year (\(LibraryRules.yearRule))")
@@ -32,7 +33,7 @@ public enum FieldParsing {
     ///
     ///     try FieldParsing.pages("412")  // 412
     public static func pages(_ text: String) throws(FieldProblem) -> Int? {
-        let value = trimmed(text)
+        let value = formulaText(text)
         guard !value.isEmpty else { return nil }
         guard let pages = wholeNumber(value), (1...LibraryRules.maxPages).contains(pages) else {
             throw FieldProblem(
@@ -45,7 +46,7 @@ public enum FieldParsing {
     ///
     ///     try FieldParsing.loanLimit("5")  // 5
     public static func loanLimit(_ text: String) throws(FieldProblem) -> Int? {
-        let value = trimmed(text)
+        let value = formulaText(text)
         guard !value.isEmpty else { return nil }
         guard let limit = wholeNumber(value), LibraryRules.loanLimits.contains(limit) else {
             throw FieldProblem(
@@ -81,15 +82,32 @@ public enum FieldParsing {
     /// An ISBN as ISBN-13 digits, by `ISBN.normalized` (the library's one rule): hyphens and spaces are dropped;
     /// an ISBN-10 (final `X` allowed) is converted; a shorter all-digit value is an ISBN-10 whose leading zeros a
     /// spreadsheet dropped (kept only if its check digit holds); check digits must hold. A value a spreadsheet turned
-    /// into a float (`9.78043902348e+12`) has lost digits and is refused like any other unusable ISBN.
+    /// into a float (`9.78043902348e+12`) has lost digits and is refused like any other unusable ISBN. A text formula
+    /// (`="0439023483"`, see `formulaText`) is read as the text inside, and `=""` as empty.
     ///
     ///     try FieldParsing.isbn("439023483")  // "9780439023481"
     public static func isbn(_ text: String) throws(FieldProblem) -> String? {
         do {
-            return try ISBN.normalized(trimmed(text))
+            return try ISBN.normalized(formulaText(text))
         } catch {
             throw FieldProblem(reason: error.reason)
         }
+    }
+
+    /// A value trimmed, and read as the text inside when a spreadsheet wrote it as a text formula, `="0439023483"`
+    /// (Goodreads' library export writes every ISBN so, and an empty one as `=""`; Excel users write numbers so to
+    /// keep their leading zeros); a quote inside is doubled (`=""""` is one quote). Numbers and ISBNs are read so.
+    ///
+    ///     FieldParsing.formulaText(" =\"0439023483\" ")  // "0439023483"
+    ///     FieldParsing.formulaText("=\"\"")              // ""
+    public static func formulaText(_ text: String) -> String {
+        let value = trimmed(text)
+        guard value.utf8.count >= 3, value.hasPrefix("=\""), value.hasSuffix("\"") else { return value }
+        let inner = value.dropFirst(2).dropLast()
+        // Inside, every quote is doubled: a lone one means this is no single text formula (`="a"&"b"`).
+        let pieces = inner.split(separator: "\"\"", omittingEmptySubsequences: false)
+        guard pieces.allSatisfy({ !$0.contains("\"") }) else { return value }
+        return trimmed(pieces.joined(separator: "\""))
     }
 
     // MARK: - Private

@@ -43,14 +43,16 @@ public struct ImportReport: Sendable, Hashable {
     public var clients = Counts()
     /// The card number of the client this import made the default, if it did.
     public var defaultClientCard: String?
-    /// Notes for the user: skipped duplicate rows, a default flag left unapplied. At most
-    /// `ImportReport.maxWarnings`, then one line saying how many more.
+    /// Notes for the user: skipped duplicate rows, a default flag left unapplied, values and columns left out. Every
+    /// one, up to `ImportReport.maxWarnings` (a bound on memory); `omittedWarnings` counts those past it.
     public var warnings: [String] = []
+    /// How many warnings were past `ImportReport.maxWarnings` and are not in `warnings` (0 almost always).
+    public private(set) var omittedWarnings = 0
     /// True when nothing was written: the work was done and rolled back.
     public var dryRun = false
 
-    /// How many warnings are listed one by one.
-    public static let maxWarnings = 20
+    /// How many warnings a report keeps, one by one: a bound on memory that a real import hardly reaches.
+    public static let maxWarnings = 100_000
 
     /// Creates an empty report.
     ///
@@ -62,13 +64,11 @@ public struct ImportReport: Sendable, Hashable {
 
     // MARK: - Internal
 
-    private var omittedWarnings = 0
-
     /// Counts `count` warnings not listed, as `warn` would once the list is full (it must be).
     mutating func warnOmitted(_ count: Int) {
         guard count > 0 else { return }
         precondition(warnings.count >= Self.maxWarnings, "warnings are omitted only after the list is full")
-        for _ in 0..<count { warn("") }
+        omittedWarnings += count
     }
 
     mutating func warn(_ text: String) {
@@ -76,12 +76,6 @@ public struct ImportReport: Sendable, Hashable {
             warnings.append(text)
         } else {
             omittedWarnings += 1
-            let more = "... and \(omittedWarnings) more \(omittedWarnings == 1 ? "warning" : "warnings")"
-            if warnings.count == Self.maxWarnings {
-                warnings.append(more)
-            } else {
-                warnings[warnings.count - 1] = more
-            }
         }
     }
 }

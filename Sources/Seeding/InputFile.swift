@@ -83,19 +83,22 @@ public enum InputFile {
 }
 
 /// A regular file open for reading, closed when released: read whole, or a chunk at a time (and again from the
-/// start after `rewind()`).
+/// start after `rewind()`). Opened `acceptingPipes`, it may be a pipe instead (`isPipe`), to be read once, whole.
 ///
 ///     let file = try OpenInputFile(path: "books.csv")
 ///     let count = try file.read(into: buffer)
 final class OpenInputFile {
     /// The path as given.
     let path: String
-    /// The size `fstat` gave when the file was opened.
+    /// The size `fstat` gave when the file was opened (0 for a pipe).
     let size: Int
+    /// Whether it is a pipe (`/dev/stdin` when piped, a shell's `<(...)`, a named pipe): read once, no rewinding.
+    let isPipe: Bool
     private let descriptor: Int32
 
-    /// Opens the regular file at `path`; throws `InputFileError` for a missing, non-regular or unreadable file.
-    init(path: String) throws(InputFileError) {
+    /// Opens the regular file at `path` (or, `acceptingPipes`, a pipe); throws `InputFileError` for a missing or
+    /// unreadable file, or one of another type.
+    init(path: String, acceptingPipes: Bool = false) throws(InputFileError) {
         // O_NONBLOCK: opening a named pipe would otherwise wait for a writer before its type can be checked.
         // Regular files ignore it.
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
@@ -113,12 +116,28 @@ final class OpenInputFile {
             throw InputFileError(path: path, reason: .unreadable(InputFile.systemMessage(code)))
         }
         let type = status.st_mode & S_IFMT
+        if type == S_IFIFO && acceptingPipes {
+            // Reads wait for the writer's data; a pipe nobody writes to (a named pipe without a writer) reads as
+            // empty at once, rather than waiting for one.
+            let flags = fcntl(descriptor, F_GETFL)
+            guard flags >= 0, fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) == 0 else {
+                let code = errno
+                close(descriptor)
+                throw InputFileError(path: path, reason: .unreadable(InputFile.systemMessage(code)))
+            }
+            self.path = path
+            self.size = 0
+            self.isPipe = true
+            self.descriptor = descriptor
+            return
+        }
         guard type == S_IFREG else {
             close(descriptor)
             throw InputFileError(path: path, reason: .notARegularFile(kind: InputFile.kindName(type)))
         }
         self.path = path
         self.size = Int(status.st_size)
+        self.isPipe = false
         self.descriptor = descriptor
     }
 

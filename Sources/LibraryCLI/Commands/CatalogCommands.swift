@@ -24,8 +24,13 @@ enum CatalogCommands {
         if seed != nil, count == nil {
             throw UsageError(.missingArgument("--generate <n>"), commandPath: parsed.path)
         }
+        if files.count(where: { $0 == standardStream }) > 1 {
+            throw UsageError(
+                .invalidValue("-", for: "--file <path>", expected: "standard input (-) given once"),
+                commandPath: parsed.path)
+        }
         // The files opened (and their headers checked) before the database: a missing or bad file creates nothing.
-        let sources = try files.map { try CatalogSource.open(path: $0) }
+        let sources = try files.map { try openSource($0, context: context) }
         // LIBRARY_NOW is read only when clients are added (and record when): the demo's, or a clients file's.
         // Synthetic books and books files record no time.
         let addsClients = count == nil && (files.isEmpty || sources.contains { $0.kind == .clients })
@@ -63,7 +68,7 @@ enum CatalogCommands {
         options.dryRun = context.parsed.flag("dry-run")
         // Open the file and check its header before touching the database; its rows are then streamed through one
         // transaction, so a bad row anywhere changes nothing.
-        let source = try CatalogSource.open(path: path, expecting: .books)
+        let source = try openSource(path, expecting: .books, context: context)
         let now = context.recordingTime  // a books file records no time
         let store = try context.openStore(options.dryRun ? .reads : .writes)
         let progress = ProgressBar(context: context)
@@ -81,11 +86,12 @@ enum CatalogCommands {
     }
 
     static func export(_ context: CommandContext) throws -> ExitCode {
-        let output = context.parsed.string("output")
+        var output = context.parsed.string("output")
         if output?.isEmpty == true {
             throw UsageError(
                 .invalidValue("", for: "--output <path>", expected: "a file path"), commandPath: context.parsed.path)
         }
+        if output == standardStream { output = nil }  // `-o -` is standard output, as leaving it out is
         // `--json` (before or after the command) is `--format json`, as for every command.
         let format: ExportFormat
         if context.options.format == .json {
@@ -126,6 +132,23 @@ enum CatalogCommands {
 
     // MARK: - Private
 
+    /// The path that means standard input (`import -`, `seed --file -`) or standard output (`export -o -`).
+    static let standardStream = "-"
+
+    /// Opens an input file; `-` is standard input, read whole (up to `InputFile.defaultLimit`) when it is a pipe, and
+    /// refused at a terminal.
+    private static func openSource(
+        _ path: String, expecting kind: CatalogKind? = nil, context: CommandContext
+    ) throws -> CatalogSource {
+        guard path == standardStream else { return try CatalogSource.open(path: path, expecting: kind) }
+        let name = "standard input"
+        if context.console.isInputTerminal {
+            throw InputFileError(
+                path: name, reason: .unreadable("it is a terminal; pipe or redirect a file into it (< books.csv)"))
+        }
+        return try CatalogSource.open(path: "/dev/stdin", name: name, expecting: kind)
+    }
+
     /// Whether two paths name one existing file (the same device and inode), however they are spelled.
     private static func isSameFile(_ first: String, _ second: String) -> Bool {
         var a = stat()
@@ -148,6 +171,7 @@ enum CatalogCommands {
                 ("books", counts(report.books)), ("clients", counts(report.clients)),
                 ("defaultClientCard", .init(optional: report.defaultClientCard)),
                 ("warnings", .array(report.warnings.map { .string($0) })),
+                ("omittedWarnings", .int(report.omittedWarnings)),
             ])
             context.console.out(document.serialized() + "\n")
         case .text:
@@ -163,9 +187,18 @@ enum CatalogCommands {
                 lines.append("The client with card \(card) is now the default client.")
             }
             for line in lines { context.say(line) }
-            for warning in report.warnings { context.note("warning: \(warning)") }
+            for warning in report.warnings.prefix(shownWarnings) { context.note("warning: \(warning)") }
+            let more = report.warnings.count + report.omittedWarnings - shownWarnings
+            if more > 0 {
+                let listed = report.omittedWarnings == 0 ? "them all" : "the first \(ImportReport.maxWarnings)"
+                let warnings = more == 1 ? "warning" : "warnings"
+                context.note("warning: ... and \(more) more \(warnings); --json lists \(listed)")
+            }
         }
     }
+
+    /// How many of an import's warnings its text report lists; `--json` has them all.
+    static let shownWarnings = 20
 
     static func describe(_ counts: ImportReport.Counts) -> String {
         "\(counts.inserted) inserted, \(counts.updated) updated, \(counts.unchanged) unchanged, "

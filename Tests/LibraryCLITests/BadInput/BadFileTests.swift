@@ -99,12 +99,16 @@ private let csvFiles: [F] = [
         "invalid-utf8-header.csv", bytes: { join([0x74, 0xFF], utf8("itle\nA\n")) }, "line 1, column 1: invalid UTF-8"),
     binary("overlong-utf8.csv", bytes: { join(utf8("title\n"), [0xC0, 0xAF, 0x0A]) }, "invalid UTF-8"),
     binary("truncated-utf8.csv", bytes: { join(utf8("title\nab"), [0xE2, 0x82]) }, "invalid UTF-8"),
-    binary("utf16.csv", bytes: { [0xFF, 0xFE, 0x74, 0x00, 0x69, 0x00, 0x0A, 0x00] }, "line 1, column 1"),
+    binary(
+        "utf16.csv", bytes: { [0xFF, 0xFE, 0x74, 0x00, 0x69, 0x00, 0x0A, 0x00] },
+        "utf16.csv: the file is UTF-16 encoded; save it as UTF-8"),
     binary(
         "nul-field.csv", bytes: { join(utf8("title\nA"), [0], utf8("B\n")) }, "line 2, column 1 (title): a NUL byte"),
     binary("nul-header.csv", bytes: { join(utf8("ti"), [0], utf8("tle\nA\n")) }, "line 1, column 1: a NUL byte"),
     binary("png.csv", bytes: { [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0] }, "invalid UTF-8"),
-    binary("gzip.csv", bytes: { [0x1F, 0x8B, 0x08, 0x00, 0x00] }, "a NUL byte"),
+    binary(
+        "gzip.csv", bytes: { [0x1F, 0x8B, 0x08, 0x00, 0x00] },
+        "gzip.csv: the file is gzip-compressed; decompress it first (gunzip)"),
     file("lone-cr.csv", "title,author\rA,B\r", "line 1, column 2: a carriage return (CR) not followed by a line feed"),
     file("lone-cr-field.csv", "title\nA\rB\n", "line 2, column 1 (title): a carriage return (CR)"),
     file(

@@ -17,7 +17,7 @@ extension BadInputTests {
         }
 
         @Test(
-            "import of a named pipe is refused as not a regular file", )
+            "import of a named pipe that nobody writes to is refused at once (66), not waited on", )
         func importFIFO() throws {
             let sandbox = try BadInputTests.sandbox()
             let fifo = sandbox.directory + "/books.fifo"
