@@ -99,7 +99,29 @@ public struct CatalogColumns: Sendable {
     ///
     ///     CatalogColumns.unusedReason("Autor", aliases: CatalogColumns.aliases, word: "columns")
     static func unusedReason(_ name: String, aliases: [(fact: String, names: [String])], word: String) -> String {
-        "'\(name)' is not used; known \(word): \(aliases.map { $0.names[0] }.joined(separator: ", ")) and their aliases"
+        "'\(name)' is not used; " + knownNames(aliases, word: word)
+    }
+
+    /// The words of one warning about the columns of a header nothing is read from (0-based `columns`): `column 3
+    /// 'loanLimt' is not used; known columns: ...` for one, `17 columns are not used: 'book_id' (1), ...; known
+    /// columns: ...` for more, so that a file of many extra columns (an export of another program) gives one line
+    /// and the warnings about its rows stay in sight.
+    ///
+    ///     CatalogColumns.unusedColumnsReason(["title", "id", "url"], columns: [1, 2], aliases: CatalogColumns.aliases)
+    ///     // "2 columns are not used: 'id' (2), 'url' (3); known columns: title, author, ... and their aliases"
+    static func unusedColumnsReason(_ header: [String], columns: [Int], aliases: [(fact: String, names: [String])])
+        -> String
+    {
+        guard columns.count > 1 else {
+            return columns.map { "column \($0 + 1) " + unusedReason(header[$0], aliases: aliases, word: "columns") }
+                .joined()
+        }
+        let list = columns.map { "'\(header[$0])' (\($0 + 1))" }.joined(separator: ", ")
+        return "\(columns.count) columns are not used: \(list); " + knownNames(aliases, word: "columns")
+    }
+
+    private static func knownNames(_ aliases: [(fact: String, names: [String])], word: String) -> String {
+        "known \(word): \(aliases.map { $0.names[0] }.joined(separator: ", ")) and their aliases"
     }
 
     /// A header name as it is matched: trimmed, lower case, spaces and hyphens as underscores (`" Page Count"` →

@@ -257,7 +257,7 @@ public final class CatalogSource {
         kind == .books ? CatalogColumns.aliases : ClientColumns.aliases
     }
 
-    /// One warning for each column of a CSV header that nothing is read from.
+    /// One warning naming the columns of a CSV header that nothing is read from, if any.
     private static func headerWarnings(_ rows: Rows, name: String) -> [String] {
         let (header, kind): ([String], CatalogKind)
         switch rows {
@@ -265,10 +265,9 @@ public final class CatalogSource {
         case .csvClients(_, let columns): (header, kind) = (columns.header, .clients)
         default: return []
         }
-        return CatalogColumns.unusedColumns(header, aliases: aliases(kind)).map { index in
-            "\(name): column \(index + 1) "
-                + CatalogColumns.unusedReason(header[index], aliases: aliases(kind), word: "columns")
-        }
+        let unused = CatalogColumns.unusedColumns(header, aliases: aliases(kind))
+        guard !unused.isEmpty else { return [] }
+        return ["\(name): " + CatalogColumns.unusedColumnsReason(header, columns: unused, aliases: aliases(kind))]
     }
 
     /// Warns once per file of each key of a JSON record that nothing is read from.

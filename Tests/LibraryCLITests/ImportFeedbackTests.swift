@@ -55,7 +55,7 @@ struct ImportFeedbackTests {
         #expect(sandbox.run(["--db", other, "export"]).out == sandbox.run(["export"]).out)
     }
 
-    @Test("a column nothing is read from gets one warning naming it and the known columns; unnamed ones none")
+    @Test("columns nothing is read from get one warning naming them and the known columns; unnamed ones none")
     func unusedColumnsWarned() throws {
         let sandbox = Sandbox()
         sandbox.run(["init", "--empty"])
@@ -74,6 +74,16 @@ struct ImportFeedbackTests {
         #expect(imported.code == 0, "\(imported.err)")
         #expect(imported.err.contains("\(books): column 2 'Autor' is not used; known columns: title, author,"))
         #expect(imported.err.split(separator: "\n").filter { $0.contains("is not used") }.count == 1)
+
+        // Many columns of another program's export: one line naming them all, so the rows' warnings stay in sight.
+        let wide = try write("book_id,title,ratings_1,image_url\n1,Emma,5,http://x\n", "wide.csv", in: sandbox)
+        let many = sandbox.run(["import", wide])
+        #expect(many.code == 0, "\(many.err)")
+        #expect(
+            many.err.split(separator: "\n").filter { $0.contains("not used") } == [
+                "warning: \(wide): 3 columns are not used: 'book_id' (1), 'ratings_1' (3), 'image_url' (4); known "
+                    + "columns: title, author, year, pages, isbn13, description, status and their aliases"
+            ], "\(many.err)")
 
         let jsonl = try write(
             "{\"title\": \"A\", \"autor\": \"X\"}\n{\"title\": \"B\", \"autor\": \"Y\"}\n", "b.jsonl", in: sandbox)
