@@ -4,7 +4,8 @@ import Rendering
 ///
 /// Numbers can be right-aligned. When the table is too wide, free text (titles, authors, names, labels) gives way
 /// first, so that facts of a fixed width (ids, dates, times, numbers, statuses) stay whole; only when the text has no
-/// more to give are the facts cut too.
+/// more to give are the facts cut too. A fact column with a value longer than ``longestFact`` (a card number of 100
+/// letters) cannot stay whole in any terminal and gives way with the free text, rather than taking its room.
 ///
 /// For example:
 ///
@@ -34,6 +35,10 @@ struct TextTable {
     var columns: [Column]
     private(set) var rows: [[String]] = []
 
+    /// The widest a fact column may be and still be kept whole before free text is cut: wider than any date, time,
+    /// id or status the commands show, narrower than a line's free text.
+    static let longestFact = 24
+
     init(columns: [Column]) {
         self.columns = columns
     }
@@ -56,7 +61,7 @@ struct TextTable {
         let gap = widths.reduce(0, +) + 2 * (count - 1) <= width || 5 * count - 2 <= width ? 2 : 1
         let available = max(width - gap * (count - 1), count)
         let least = min(3, max(1, available / max(1, count)))
-        let text = columns.indices.filter { columns[$0].content == .text }
+        let text = columns.indices.filter { columns[$0].content == .text || widths[$0] > Self.longestFact }
         for shrinking in [text, Array(columns.indices)] {
             while widths.reduce(0, +) > available {
                 guard let widest = shrinking.max(by: { widths[$0] < widths[$1] }), widths[widest] > least else {

@@ -56,6 +56,16 @@ struct TableColumnTests {
         #expect(second.contains { $0.hasPrefix("Ann") && $0.hasSuffix("…") }, "the label gives way: \(two)")
     }
 
+    @Test("a card number too long to stay whole gives way with the names instead of cutting them to nothing")
+    func longCardGivesWay() throws {
+        let sandbox = Sandbox()
+        sandbox.makeSmallLibrary()
+        sandbox.run(["clients", "add", "Long Card", "--card", String(repeating: "K", count: 100)])
+        let text = sandbox.run(["--width", "80", "clients"]).out
+        #expect(text.contains("Long Card") && text.contains("KKKK…"), "\(text)")
+        #expect(text.split(separator: "\n").allSatisfy { DisplayWidth.of(String($0)) <= 80 })
+    }
+
     @Test("where even the cut text leaves no room, the facts are cut too and every line still fits")
     func narrowestCutsEverything() {
         let sandbox = Sandbox()
