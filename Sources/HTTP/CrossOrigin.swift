@@ -79,7 +79,35 @@ public struct CrossOrigin: Sendable, Equatable {
             !authority.isEmpty,
             authority.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-.:[]_".contains($0)) })
         else { return nil }
-        return lowered
+        // The host, then a port as a browser writes it: a number from 1 to 65535 without leading zeros, and none at
+        // all when it is the scheme's default (a browser sends `http://localhost`, never `http://localhost:80`).
+        let host: Substring
+        var port: Substring?
+        if authority.hasPrefix("[") {
+            guard let close = authority.firstIndex(of: "]") else { return nil }
+            host = authority[...close]
+            let rest = authority[authority.index(after: close)...]
+            if !rest.isEmpty {
+                guard rest.hasPrefix(":") else { return nil }
+                port = rest.dropFirst()
+            }
+        } else if let colon = authority.firstIndex(of: ":") {
+            host = authority[..<colon]
+            port = authority[authority.index(after: colon)...]
+        } else {
+            host = authority
+        }
+        // A bracketed host (IPv6) was cut at its `]`; any other holds no bracket.
+        guard !host.isEmpty, host.hasPrefix("[") || !host.contains(where: { $0 == "[" || $0 == "]" }) else {
+            return nil
+        }
+        guard let port else { return lowered }
+        guard !port.isEmpty, port.allSatisfy(\.isASCII), let number = Int(port), (1...65_535).contains(number) else {
+            return nil
+        }
+        let defaults = ["http": 80, "https": 443, "ws": 80, "wss": 443]
+        if defaults[String(scheme)] == number { return "\(scheme)://\(host)" }
+        return "\(scheme)://\(host):\(number)"
     }
 }
 

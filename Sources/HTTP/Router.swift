@@ -192,8 +192,9 @@ public struct Router: Sendable {
                 let declared = request.headers["Content-Type"].map { $0.trimmingSpaces() }
                 return Problem(
                     status: .unsupportedMediaType, code: "unsupported-media-type",
-                    detail: "The body must be JSON (Content-Type: application/json); it was "
-                        + (declared.map { $0.isEmpty ? "empty." : "\($0)." } ?? "not declared."),
+                    detail: "The body must be JSON (Content-Type: application/json); "
+                        + (declared.map { $0.isEmpty ? "its Content-Type was empty." : "it was \($0)." }
+                            ?? "it was not declared."),
                     headers: ["Accept-Post": "application/json"]
                 ).response()
             }

@@ -107,6 +107,9 @@ public enum ISBN {
     public static func normalized(_ text: String) throws(Problem) -> String? {
         let value = trimmed(text)
         guard !value.isEmpty else { return nil }
+        // A control character would be dropped from the value as a message shows it, and the words about digits
+        // would then be about another value.
+        do { try TextField.isbn.checkCharacters(value) } catch { throw Problem(reason: error.reason) }
         var digits = value
         if looksLikeFloat(value) {
             switch wholeNumber(ofFloat: value) {

@@ -75,6 +75,23 @@ public enum TextField: String, Sendable, Hashable, CaseIterable {
     /// ```
     public func check(_ text: String) throws(TextFieldProblem) {
         if passesOnBytes(text) { return }
+        let count = try checkCharacters(text)
+        if count > maxLength {
+            throw TextFieldProblem(
+                field: self, reason: "the \(label) is \(count) characters long; at most \(maxLength) are allowed")
+        }
+    }
+
+    /// Throws `TextFieldProblem` when `text` holds a character the field may not hold, whatever its length (for a
+    /// value parsed further, such as an ISBN, whose other faults have words of their own); returns its length in
+    /// code points.
+    ///
+    /// ```swift
+    /// try TextField.isbn.checkCharacters("978\u{202E}0439023481")
+    /// // throws: "the ISBN holds a bidirectional control (U+202E) at character 4"
+    /// ```
+    @discardableResult
+    public func checkCharacters(_ text: String) throws(TextFieldProblem) -> Int {
         var count = 0
         for scalar in text.unicodeScalars {
             count += 1
@@ -83,10 +100,7 @@ public enum TextField: String, Sendable, Hashable, CaseIterable {
                 throw TextFieldProblem(field: self, reason: "the \(label) holds \(what) at character \(count)")
             }
         }
-        if count > maxLength {
-            throw TextFieldProblem(
-                field: self, reason: "the \(label) is \(count) characters long; at most \(maxLength) are allowed")
-        }
+        return count
     }
 
     /// The text without leading and trailing whitespace, checked as `check` does: what the store keeps.

@@ -390,14 +390,44 @@ public enum LibraryScreen {
     }
 }
 
-/// Quotes a word for a POSIX shell when it needs quoting, so the hints on screen can be pasted as they are.
+/// Quotes a word for a POSIX shell when it needs quoting, so the hints on screen can be pasted as they are. A word
+/// holding a character a terminal does not show as it is (a control character, a line or paragraph separator, a
+/// bidirectional control, which the text on screen leaves out or replaces) is written with escapes, `$'...'` (bash,
+/// zsh, ksh), so that the hint still names the same file.
 ///
 ///     shellQuoted("my library.sqlite")  // "'my library.sqlite'"
+///     shellQuoted("ta\tb.db")           // "$'ta\\tb.db'"
 public func shellQuoted(_ word: String) -> String {
     let safe = word.unicodeScalars.allSatisfy { scalar in
         (scalar.value >= 0x30 && scalar.value <= 0x39) || (scalar.value >= 0x41 && scalar.value <= 0x5A)
             || (scalar.value >= 0x61 && scalar.value <= 0x7A) || "-_./:@,+".unicodeScalars.contains(scalar)
     }
     if safe && !word.isEmpty { return word }
-    return "'" + word.replacing("'", with: "'\\''") + "'"
+    guard word.unicodeScalars.contains(where: isUnseen) else { return "'" + word.replacing("'", with: "'\\''") + "'" }
+    var quoted = "$'"
+    for scalar in word.unicodeScalars {
+        switch scalar {
+        case "\\": quoted += "\\\\"
+        case "'": quoted += "\\'"
+        case "\t": quoted += "\\t"
+        case "\n": quoted += "\\n"
+        case "\r": quoted += "\\r"
+        case _ where isUnseen(scalar):
+            let hex = String(scalar.value, radix: 16)
+            quoted +=
+                scalar.value < 0x80
+                ? "\\x" + String(repeating: "0", count: 2 - hex.count) + hex
+                : "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        default: quoted.unicodeScalars.append(scalar)
+        }
+    }
+    return quoted + "'"
+}
+
+/// Whether a terminal shows `scalar` other than as it is (see `TerminalText.sanitized`).
+private func isUnseen(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x00...0x1F, 0x7F...0x9F, 0x2028...0x202E, 0x2066...0x2069: true
+    default: false
+    }
 }

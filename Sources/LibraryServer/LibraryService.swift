@@ -98,16 +98,24 @@ public final class LibraryService: Sendable {
 
     /// The line `serve` logs on stderr for a request answered 500: the request id (the access log's `id=`), the
     /// method and what failed, but not the target (a token could be in it; the access log shows it redacted). A
-    /// PostgreSQL error is its SQLSTATE and message only (no SQL, no detail, which may quote values); the messages
-    /// hold no token, PIN or password (the library sends only their hashes, and passwords are left out of libpq's
-    /// words).
+    /// PostgreSQL error is its SQLSTATE and message only (no SQL, no detail, which may quote values), an SQLite error
+    /// its extended code and message (no SQL), any other error its type alone (its words may quote a stored value);
+    /// always one line. The messages hold no token, PIN or password (the library sends only their hashes, and
+    /// passwords are left out of libpq's words).
     ///
     ///     LibraryService.errorLine(request, error)
     ///     // "Error: request 5f0c... (POST) failed: PostgreSQL error 42501: permission denied for table loans"
     public static func errorLine(_ request: Request, _ error: any Error) -> String {
-        let reason =
-            (error as? PostgreSQLError).map { "PostgreSQL error \($0.sqlState): \($0.message)" } ?? "\(error)"
-        return "Error: request \(request.requestID) (\(request.method)) failed: \(reason)"
+        let reason: String
+        switch error {
+        case let failure as PostgreSQLError: reason = "PostgreSQL error \(failure.sqlState): \(failure.message)"
+        case let failure as SQLiteError: reason = "SQLite error \(failure.extendedCode): \(failure.message)"
+        // Another error's words may quote a stored value: its type says what failed, and the request id finds it.
+        default: reason = "\(type(of: error))"
+        }
+        // One line, whatever the words hold.
+        let line = "Error: request \(request.requestID) (\(request.method)) failed: \(reason)"
+        return String(line.map { $0.isNewline || $0 == "\t" ? " " : $0 })
     }
 
     /// The API's routes, without handlers that work (for the API description and its test).

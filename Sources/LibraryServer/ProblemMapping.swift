@@ -6,7 +6,8 @@ import SQLite
 
 /// The library's refusals and the database's troubles as RFC 9457 problems with stable `code`s: 409 for a refusal
 /// by a library rule, 404 for what does not exist, 400 for bad input, 401/422/429 for access, 503 for a busy
-/// database (with `Retry-After`), 500 `database-permission` for a PostgreSQL role without a privilege it needs.
+/// database (with `Retry-After`), 500 `database-permission` for a PostgreSQL role without a privilege it needs or an
+/// SQLite file the server may not write.
 ///
 ///     ProblemMapping.libraryProblem(.noSuchBook(id: 9)).code  // "no-such-book"
 enum ProblemMapping {
@@ -21,6 +22,12 @@ enum ProblemMapping {
                 status: .serviceUnavailable, code: "busy",
                 detail: "The database stayed busy (another program is writing to it); nothing was changed. Try again.",
                 headers: ["Retry-After": "1"])
+        case let failure as SQLiteError where failure.isReadOnly:
+            // The server's file, not the request: no use trying again until someone lets the server write it.
+            return Problem(
+                status: .internalServerError, code: "database-permission",
+                detail: "The server cannot write the library's database file (it is read-only to the server); "
+                    + "nothing was changed. Reading works; ask the library's operator.")
         case let failure as PostgreSQLError where failure.isRetryable || failure.isUnavailable:
             return Problem(
                 status: .serviceUnavailable, code: "busy",

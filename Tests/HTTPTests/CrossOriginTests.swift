@@ -28,7 +28,16 @@ import Testing
         #expect(policy.allowOrigin(for: "http://localhost:3001") == nil)
         #expect(policy.allowOrigin(for: "null") == nil)
         #expect(try CrossOrigin(allowing: ["http://a.example", "*"]).allowOrigin(for: "http://b.example") == "*")
-        for bad in ["localhost:3000", "http://localhost:3000/", "http://a.example/app", "http://", "", "http://a b"] {
+        // Ports as a browser writes them: the scheme's default left out, no leading zeros.
+        let written = try CrossOrigin(allowing: [
+            "http://localhost:80", "https://a.example:443", "http://b.example:03000",
+        ])
+        #expect(written.origins == ["http://localhost", "https://a.example", "http://b.example:3000"])
+        #expect(written.allowOrigin(for: "http://localhost") == "http://localhost")
+        for bad in [
+            "localhost:3000", "http://localhost:3000/", "http://a.example/app", "http://", "", "http://a b",
+            "http://localhost:", "http://localhost:99999", "http://localhost:0", "http://[::1", "http://a]:1",
+        ] {
             #expect(throws: CrossOriginError.notAnOrigin(bad)) { try CrossOrigin(allowing: [bad]) }
         }
         #expect(throws: CrossOriginError.noOrigin) { try CrossOrigin(allowing: []) }

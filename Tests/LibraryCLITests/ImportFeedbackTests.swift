@@ -55,6 +55,22 @@ struct ImportFeedbackTests {
         #expect(sandbox.run(["--db", other, "export"]).out == sandbox.run(["export"]).out)
     }
 
+    @Test("an ISBN holding a bidirectional control is refused naming it, on the command line and in an import")
+    func isbnWithBidirectionalControl() throws {
+        let sandbox = Sandbox()
+        sandbox.run(["init", "--empty"])
+        let added = sandbox.run(["books", "add", "--title", "T", "--isbn", "978\u{202E}0439023481"])
+        #expect(added.code == 64)
+        #expect(added.err == "Error: The ISBN holds a bidirectional control (U+202E) at character 4.\n", "\(added.err)")
+        let file = try write("title,isbn\nGood,\"0439023483\u{202E}\"\n", "bidi.csv", in: sandbox)
+        let imported = sandbox.run(["import", file])
+        #expect(imported.code == 0, "\(imported.err)")
+        #expect(
+            imported.err.contains(
+                "(isbn): the ISBN holds a bidirectional control (U+202E) at character 11; imported without it"),
+            "\(imported.err)")
+    }
+
     @Test("columns nothing is read from get one warning naming them and the known columns; unnamed ones none")
     func unusedColumnsWarned() throws {
         let sandbox = Sandbox()

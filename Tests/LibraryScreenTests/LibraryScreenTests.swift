@@ -305,4 +305,14 @@ struct ActionRequestTests {
         #expect(
             ActionRequests.screen(page: nil, perPage: 40, search: "a&b").href == "/v1/screen?perPage=40&search=a%26b")
     }
+
+    @Test("shellQuoted writes a word a terminal would not show as it is with escapes, so a hint names the same file")
+    func shellQuoting() {
+        #expect(shellQuoted("library.sqlite") == "library.sqlite")
+        #expect(shellQuoted("my library.sqlite") == "'my library.sqlite'")
+        #expect(shellQuoted("it's.db") == "'it'\\''s.db'")
+        #expect(shellQuoted("ta\tb.db") == "$'ta\\tb.db'")
+        #expect(shellQuoted("ev\u{202E}il's\\.db") == "$'ev\\u202eil\\'s\\\\.db'")
+        #expect(shellQuoted("a\u{1B}b") == "$'a\\x1bb'")
+    }
 }

@@ -281,7 +281,7 @@ struct BodyTests {
                 service.port, "DELETE", "/v1/loans/3", token: token, headers: [("Content-Type", "")],
                 body: Array("{}".utf8))
             #expect(empty.status == 415)
-            #expect(try empty.json["detail"]?.stringValue?.hasSuffix("it was empty.") == true)
+            #expect(try empty.json["detail"]?.stringValue?.hasSuffix("; its Content-Type was empty.") == true)
             let signOut = try call(
                 service.port, "DELETE", "/v1/sessions/current", token: token,
                 headers: [("Content-Type", "text/plain")], body: Array("bye".utf8))

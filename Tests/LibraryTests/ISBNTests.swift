@@ -64,6 +64,16 @@ import Testing
         }
         #expect(checks.count == 11)
     }
+
+    @Test("an ISBN holding a control or bidirectional character is refused as such, not as a count of digits")
+    func refusedCharacters() {
+        for (text, reason) in [
+            ("0439023483\u{202E}", "the ISBN holds a bidirectional control (U+202E) at character 11"),
+            ("978\u{1B}0439023481", "the ISBN holds a control character (U+001B) at character 4"),
+        ] {
+            #expect(throws: ISBN.Problem(reason: reason)) { try ISBN.normalized(text) }
+        }
+    }
 }
 
 extension String {

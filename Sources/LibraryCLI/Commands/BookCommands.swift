@@ -93,11 +93,16 @@ enum BookCommands {
         // A number option takes a whole number as every option does (`Validation.integer`: no spaces, no `+`, no
         // `5.0`), then the library's rule for the field; the spreadsheet forms an import reads are not options.
         func value<T>(
-            _ option: String, expected: String, wholeNumber: Bool = false,
+            _ option: String, expected: String, wholeNumber: Bool = false, field: TextField? = nil,
             _ parse: (String) throws(FieldParsing.FieldProblem) -> T?
         ) throws -> T? {
             guard let text = parsed.string(option) else { return nil }
             let display = parsed.availableOptions.first { $0.name == option }?.display ?? "--\(option)"
+            // A character the field may not hold (a control, a bidirectional override) is said as such: the value as
+            // an error shows it has that character taken out, and would look right.
+            if let field {
+                do { try field.checkCharacters(text) } catch { throw Failure(message: error.sentence, code: .usage) }
+            }
             do {
                 if wholeNumber { _ = try Validation.integer(text, for: display) }
                 return try parse(text)
@@ -115,7 +120,7 @@ enum BookCommands {
             description: try CommandText.checked(parsed.string("description") ?? "", .description),
             isbn: try value(
                 "isbn", expected: "an ISBN-10 or ISBN-13 whose check digit holds (ISBN-13s start with 978 or 979)",
-                FieldParsing.isbn))
+                field: .isbn, FieldParsing.isbn))
         let store = try context.openStore(.writes)
         try context.writeReported(store) { store in
             let book = try store.addBook(draft)
