@@ -277,9 +277,11 @@ struct CommandContext {
     /// How many books `--all` will show: all of them (all the matches of `search`), when they fit on one page
     /// (``LibraryStore/maxPerPage``); refused as a usage error when they do not.
     func countForAll(in store: LibraryStore, search: String?) throws -> Int {
-        let count = try withDatabase {
-            guard let search else { return try store.bookCount() }
-            return try store.libraryPage(page: 1, perPage: 1, search: search).totalCount
+        // The search as the store reads it: none for text without a letter or digit ("", "-"), the whole library.
+        let (count, search) = try withDatabase {
+            guard let search else { return (try store.bookCount(), nil as String?) }
+            let page = try store.libraryPage(page: 1, perPage: 1, search: search)
+            return (page.totalCount, page.search)
         }
         guard count <= LibraryStore.maxPerPage else {
             let what = search.map { "\(count) books match “\($0)”" } ?? "this library has \(count)"

@@ -42,7 +42,9 @@ public struct InputFileError: Error, Hashable, Sendable, CustomStringConvertible
         case .missing: "\(path): no such file"
         case .notARegularFile(let kind): "\(path): is a \(kind), not a regular file"
         case .unreadable(let why): "\(path): cannot be read: \(why)"
-        case .tooLarge(let size, let limit): "\(path): is \(size) bytes, larger than the \(limit)-byte limit"
+        case .tooLarge(let size, let limit):
+            // For a pipe, `size` is where reading stopped, not the whole stream's length.
+            "\(path): is larger than the limit of \(limit) bytes (at least \(size) bytes)"
         }
     }
 }

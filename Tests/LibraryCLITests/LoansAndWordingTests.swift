@@ -156,6 +156,10 @@ struct LoansAndWordingTests {
         let whole = sandbox.run(["books", "--all"])
         #expect(whole.code == 64)
         #expect(whole.err.hasPrefix("Error: --all shows at most 10000 books and this library has 10002: "))
+        // A search without a letter or digit is no search: the whole library, said as such.
+        let blank = sandbox.run(["books", "--all", "--search", "-"])
+        #expect(
+            blank.err.hasPrefix("Error: --all shows at most 10000 books and this library has 10002: "), "\(blank.err)")
     }
 
     @Test("seed --generate adds N new books every run, and --help says so")
