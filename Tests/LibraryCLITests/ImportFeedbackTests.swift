@@ -11,7 +11,7 @@ struct ImportFeedbackTests {
 
     // MARK: - Keys librarycli writes
 
-    @Test("the keys --json clients writes (cardNumber, loanLimit) import back, limits included, with no warning")
+    @Test("the keys --json clients writes (cardNumber, loanLimit, isDefault) import back as they were, with no warning")
     func clientsJSONKeysImportBack() throws {
         let sandbox = Sandbox()
         sandbox.run(["init", "--empty"])
@@ -37,6 +37,10 @@ struct ImportFeedbackTests {
             try parseJSON(sandbox.run(["--db", other, "--json", "clients"]).out)["clients"] as? [[String: Any]])
         #expect(copied.map { $0["cardNumber"] as? String } == ["a1", "C-0002"])
         #expect(copied.map { $0["loanLimit"] as? Int } == [2, 7])
+        // And which client is the default: each client says so (isDefault), and it seeds back.
+        let defaults = try #require(original as? [[String: Any]]).map { $0["isDefault"] as? Bool }
+        #expect(defaults.filter { $0 == true }.count == 1 && defaults.allSatisfy { $0 != nil }, "\(original)")
+        #expect(copied.map { $0["isDefault"] as? Bool } == defaults)
     }
 
     @Test("the books --json books writes import back with no warning (id, availability and dueAt are not read)")

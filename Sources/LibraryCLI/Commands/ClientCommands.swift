@@ -13,7 +13,9 @@ enum ClientCommands {
         case .json:
             let document: JSONValue = [
                 "version": 1, "defaultClientId": defaultID.map { .int($0) } ?? .null,
-                "clients": .array(clients.map(clientJSON)),
+                // Each client says whether it is the default too, so the list seeds back as it is (`isDefault`).
+                "clients": .array(
+                    clients.map { client in clientJSON(client, isDefault: client.id == defaultID) }),
             ]
             context.console.out(document.serialized(pretty: true) + "\n")
         case .text:
@@ -79,10 +81,14 @@ enum ClientCommands {
         return .success
     }
 
-    static func clientJSON(_ client: Client) -> JSONValue {
-        .object(members: [
+    /// A client as `--json` writes it; `isDefault` when the command knows (`clients` lists it on each).
+    static func clientJSON(_ client: Client, isDefault: Bool? = nil) -> JSONValue {
+        var members: [(key: String, value: JSONValue)] = [
             ("id", .int(client.id)), ("name", .string(client.name)), ("cardNumber", .string(client.cardNumber)),
-            ("loanLimit", .int(client.loanLimit)), ("createdAt", .string(client.createdAt.iso8601)),
-        ])
+            ("loanLimit", .int(client.loanLimit)),
+        ]
+        if let isDefault { members.append(("isDefault", .bool(isDefault))) }
+        members.append(("createdAt", .string(client.createdAt.iso8601)))
+        return .object(members: members)
     }
 }
