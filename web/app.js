@@ -32,8 +32,11 @@ const state = {
 
 const root = () => $("#screen");
 
+/** Shows (or, with "", hides) the connection notice. It is an alert, read out whenever its text is set: the same words
+ * again (another failed reconnect, another failed retry) are not written again, so each is read out once. */
 function setNotice(text) {
   const notice = $("#notice");
+  if (notice.textContent === (text || "")) return;
   notice.textContent = text || "";
   notice.hidden = !text;
 }

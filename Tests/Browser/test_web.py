@@ -1224,7 +1224,12 @@ class Tests:
 
     def offline_paging(self):
         """Next page pressed while the server is stopped: once it is back and a retry draws page 2, the page reads out
-        the section's words and the focus goes to its heading, in sight, as when it is drawn at once."""
+        the section's words and the focus goes to its heading, in sight, as when it is drawn at once. Meanwhile the
+        notice (an alert, read out each time its text is set) says each thing once: "Reconnecting to the library…"
+        across the failed reconnects, "The library cannot be reached right now…" across the failed retries."""
+        self.browser.js("""window.noticeLog = [];
+            new MutationObserver(() => noticeLog.push(document.getElementById('notice').textContent))
+                .observe(document.getElementById('notice'), {childList: true, characterData: true, subtree: true});""")
         self.library.stop_server()
         wait_for("the reconnecting notice", lambda: "Reconnecting" in self.notice(), timeout=10)
         time.sleep(2.5)  # a few more failed reconnects (after 0.5, 1 and 2 s)
@@ -1243,6 +1248,10 @@ class Tests:
         check(focused == ["H2", None, "library-books", True],
               f"after a Next page drawn by a retry the focus goes to the section's heading, in sight, not {focused}")
         wait_for("the notice to go", lambda: self.notice() == "")
+        written = self.browser.js("return noticeLog")
+        check(written == ["Reconnecting to the library…",
+                          "The library cannot be reached right now. The page tries again in a few seconds.", ""],
+              f"the notice says each thing once: {written}")
         self.search("")
 
     def revoked(self):
