@@ -24,13 +24,19 @@ const state = {
   live: null,
   statuses: new Map(),
   generation: 0,
+  // A navigation not yet drawn (the screen could not be read yet): what to read out and where the focus goes, once it
+  // is, whichever attempt draws it.
+  arrival: null,
   counts: { applied: 0, reloads: 0, mismatches: 0 },
 };
 
 const root = () => $("#screen");
 
+/** Shows (or, with "", hides) the connection notice. It is an alert, read out whenever its text is set: the same words
+ * again (another failed reconnect, another failed retry) are not written again, so each is read out once. */
 function setNotice(text) {
   const notice = $("#notice");
+  if (notice.textContent === (text || "")) return;
   notice.textContent = text || "";
   notice.hidden = !text;
 }
@@ -57,6 +63,7 @@ function publish() {
 async function showSignIn(message) {
   stopLive();
   session.clear();
+  state.arrival = null;
   state.screen = null;
   state.statuses.clear();
   setNotice("");
@@ -239,8 +246,14 @@ async function showScreen() {
     state.screen = { sections: json.sections, emptyState: json.emptyState ?? null };
     state.etag = etag;
     setNotice("");
+    const arrival = state.arrival;
+    state.arrival = null;
+    // Drawn by a later attempt: the focus moves only if it is still where the navigation left it.
+    const moveFocus = arrival && (!arrival.retried || document.activeElement === document.body ||
+      Boolean(arrival.from?.contains(document.activeElement)));
     redraw();
     follow(generation);
+    if (arrival) arrive(arrival, moveFocus);
     return true;
   } catch (error) {
     if (generation !== state.generation) return false;
@@ -256,6 +269,7 @@ async function showScreen() {
     }
     const words = error instanceof Unreachable ? "The library cannot be reached right now." : error.message;
     setNotice(`${words} The page tries again in a few seconds.`);
+    if (state.arrival) state.arrival.retried = true;
     setTimeout(() => { if (generation === state.generation) showScreen(); }, 3000);
     return false;
   } finally {
@@ -315,10 +329,10 @@ function receive(body, etag) {
 
 /**
  * Shows another screen (a search, another page, more items), from the control `from` (a search box, a paging
- * button) in one of the sections. Once drawn, that section's own words are read out ("Library (49). Page 2 of 3 ·
- * 49 books.", "No books match “zzzz”."), and the focus goes where the new items are: after a search it stays in the
- * search box; when the section kept its items and has more ("Load more"), to the first new one; when it shows
- * others (another page), to the section's heading.
+ * button) in one of the sections. Once drawn (by this attempt or, when the library cannot be reached, a later one),
+ * that section's own words are read out ("Library (49). Page 2 of 3 · 49 books.", "No books match “zzzz”."), and the
+ * focus goes where the new items are: after a search it stays in the search box; when the section kept its items and
+ * has more ("Load more"), to the first new one; when it shows others (another page), to the section's heading.
  */
 function navigate(href, from = null) {
   const at = href.indexOf("?");
@@ -327,33 +341,47 @@ function navigate(href, from = null) {
   for (const owner of state.statuses.keys()) showStatus(root(), owner, "");
   state.statuses.clear();
   const sectionId = from?.closest("section[data-section-id]")?.dataset.sectionId ?? null;
-  const searching = Boolean(from?.closest("form.search"));
-  const itemIds = () => [...(sectionNode(root(), sectionId)?.querySelectorAll(":scope > .items > .item") || [])]
+  state.arrival = {
+    from,
+    sectionId,
+    searching: Boolean(from?.closest("form.search")),
+    before: itemIdsOf(sectionId),
+    retried: false,
+  };
+  showScreen();
+}
+
+/** The ids of the items a section shows, in order. */
+function itemIdsOf(sectionId) {
+  return [...(sectionNode(root(), sectionId)?.querySelectorAll(":scope > .items > .item") || [])]
     .map((item) => item.dataset.itemId);
-  const before = itemIds();
-  showScreen().then((shown) => {
-    // Not shown: it could not be read (and is tried again), or another screen was asked for meanwhile.
-    const section = shown ? sectionNode(root(), sectionId) : null;
-    if (section) {
-      announce(summarize(state.screen, sectionId));
-      const after = itemIds();
-      const more = before.length > 0 && after.length > before.length &&
-        before.every((id, index) => after[index] === id);
-      if (more) {
-        const first = section.querySelectorAll(":scope > .items > .item")[before.length];
-        const card = first.querySelector("[tabindex='-1']") || first;
-        // At the top of the window, with the new items under it (a plain focus() may leave it half out of sight
-        // while it fades in).
-        card.focus({ preventScroll: true });
-        card.scrollIntoView({ block: "start" });
-      } else if (!searching) {
-        focusSection(section, { preventScroll: true });
-        document.activeElement.scrollIntoView({ block: "start" });
-      }
+}
+
+/** What follows a navigation once its screen is drawn: the section's words read out and, with `moveFocus`, the focus
+ * where the new items are. */
+function arrive({ sectionId, searching, before }, moveFocus) {
+  const section = sectionNode(root(), sectionId);
+  if (section) {
+    announce(summarize(state.screen, sectionId));
+    const after = itemIdsOf(sectionId);
+    const more = before.length > 0 && after.length > before.length &&
+      before.every((id, index) => after[index] === id);
+    if (!moveFocus) {
+      // The focus was moved elsewhere while the screen could not be read: it stays there.
+    } else if (more) {
+      const first = section.querySelectorAll(":scope > .items > .item")[before.length];
+      const card = first.querySelector("[tabindex='-1']") || first;
+      // At the top of the window, with the new items under it (a plain focus() may leave it half out of sight
+      // while it fades in).
+      card.focus({ preventScroll: true });
+      card.scrollIntoView({ block: "start" });
+    } else if (!searching) {
+      focusSection(section, { preventScroll: true });
+      document.activeElement.scrollIntoView({ block: "start" });
     }
-    // The control used stays focused when it is still there (a search box); else the screen.
-    if (document.activeElement === document.body) $("#screen").focus({ preventScroll: true });
-  });
+  }
+  // The control used stays focused when it is still there (a search box); else the screen.
+  if (document.activeElement === document.body) $("#screen").focus({ preventScroll: true });
 }
 
 /** Performs an action's request with a fresh Idempotency-Key (reused by every retry of this one tap). */

@@ -1185,7 +1185,11 @@ class Tests:
               f"a read that failed says only that: {notice!r}")
         self.library.start_server()
         self.query = "?search=kafka"
-        self.in_sync(timeout=20, what="the search after the server came back")
+        document = self.in_sync(timeout=20, what="the search after the server came back")
+        # Drawn by a retry, the search is followed up as any other: its words read out, the focus still in the box.
+        self.announced("library-books", document, "the search drawn once the server came back")
+        focused = self.browser.js("return document.activeElement.type")
+        check(focused == "search", f"after a search drawn by a retry the focus stays in the box, not on {focused!r}")
         wait_for("the notice to go", lambda: self.notice() == "")
         self.search("")
 
@@ -1217,6 +1221,38 @@ class Tests:
               "nothing left to end")
         self.sign_in_as("C-0001", "1111")
         self.in_sync(what="signed in again")
+
+    def offline_paging(self):
+        """Next page pressed while the server is stopped: once it is back and a retry draws page 2, the page reads out
+        the section's words and the focus goes to its heading, in sight, as when it is drawn at once. Meanwhile the
+        notice (an alert, read out each time its text is set) says each thing once: "Reconnecting to the library…"
+        across the failed reconnects, "The library cannot be reached right now…" across the failed retries."""
+        self.browser.js("""window.noticeLog = [];
+            new MutationObserver(() => noticeLog.push(document.getElementById('notice').textContent))
+                .observe(document.getElementById('notice'), {childList: true, characterData: true, subtree: true});""")
+        self.library.stop_server()
+        wait_for("the reconnecting notice", lambda: "Reconnecting" in self.notice(), timeout=10)
+        time.sleep(2.5)  # a few more failed reconnects (after 0.5, 1 and 2 s)
+        self.browser.js("document.getElementById('announcer').textContent = ''")
+        footer = self.driver.find_element(By.CSS_SELECTOR,
+                                          'section[data-section-id="library-books"] .supplementary-footer')
+        self.browser.js("arguments[0].focus()", footer.find_element(By.CSS_SELECTOR, ".button-next-page"))
+        ActionChains(self.driver).send_keys(Keys.ENTER).perform()
+        wait_for("the read's failure", lambda: "tries again" in self.notice(), timeout=15)
+        time.sleep(6.5)  # two more failed retries, 3 s apart
+        self.library.start_server()
+        self.query = "?page=2"
+        document = self.in_sync(timeout=20, what="page 2 once the server came back")
+        self.announced("library-books", document, "page 2 drawn once the server came back")
+        focused = self.focus_in_sight()
+        check(focused == ["H2", None, "library-books", True],
+              f"after a Next page drawn by a retry the focus goes to the section's heading, in sight, not {focused}")
+        wait_for("the notice to go", lambda: self.notice() == "")
+        written = self.browser.js("return noticeLog")
+        check(written == ["Reconnecting to the library…",
+                          "The library cannot be reached right now. The page tries again in a few seconds.", ""],
+              f"the notice says each thing once: {written}")
+        self.search("")
 
     def revoked(self):
         """A token revoked elsewhere signs the page out: it forgets the token (none goes with sign-in or the demo
@@ -1365,7 +1401,8 @@ def main():
     tests = Tests(library, browser, proxy)
     order = ["sign_in", "matches_cli", "librarian_lines", "columns", "take_and_return", "renew", "keyboard",
              "cli_take_elsewhere", "populated", "refusal_in_words", "limit", "badge_dates", "markup_is_text", "paging",
-             "motion_and_colours", "contract", "replay", "resume", "offline", "revoked", "sign_out", "long_texts"]
+             "motion_and_colours", "contract", "replay", "resume", "offline", "offline_paging",
+             "revoked", "sign_out", "long_texts"]
     failed = None
     started = time.monotonic()
     try:
