@@ -47,6 +47,9 @@ done
 export LIBRARY_NOW="2026-11-29T10:00:00Z"
 "$binary" -q --db "$work/library.sqlite" init
 
+# The log exists before the server starts: the background command opens it only once it runs, and the loop below
+# may read it first.
+: >"$work/server.log"
 "$binary" --db "$work/library.sqlite" serve --port 0 >/dev/null 2>"$work/server.log" &
 server=$!
 echo "$server" >"$work/server.pid"
