@@ -208,8 +208,8 @@ public enum CommandLineSpec {
         name: "import", abstract: "Import books from a CSV, JSON or JSON Lines file: all rows or none.",
         discussion: """
             CSV: RFC 4180 with a header row; columns are found by name (title, author/authors, year/\
-            original_publication_year, pages, isbn/isbn13, description); a warning names each other column, \
-            which is not read. JSON: an array of objects with the same names, or one object per line. \
+            original_publication_year, pages, isbn/isbn13, description); one warning names the other columns, \
+            which are not read. JSON: an array of objects with the same names, or one object per line. \
             A path of - reads standard input (a pipe is read whole first, up to 2 GiB).
             """,
         arguments: [.required("path", help: "The file to import, or - for standard input.")],

@@ -120,8 +120,11 @@ public struct CatalogColumns: Sendable {
         return "\(columns.count) columns are not used: \(list); " + knownNames(aliases, word: "columns")
     }
 
+    /// Each fact by the name librarycli itself writes for it (the fact's own name when it is one of its names, as
+    /// `isbn` is, though `isbn13` is the name preferred when a file has both), else its first.
     private static func knownNames(_ aliases: [(fact: String, names: [String])], word: String) -> String {
-        "known \(word): \(aliases.map { $0.names[0] }.joined(separator: ", ")) and their aliases"
+        let names = aliases.map { $0.names.contains($0.fact) ? $0.fact : $0.names[0] }
+        return "known \(word): \(names.joined(separator: ", ")) and their aliases"
     }
 
     /// A header name as it is matched: trimmed, lower case, spaces and hyphens as underscores (`" Page Count"` →

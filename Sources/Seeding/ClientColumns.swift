@@ -12,8 +12,8 @@ public struct ClientColumns: Sendable {
     /// Header names accepted for each fact, in order of preference.
     public static let aliases: [(fact: String, names: [String])] = [
         ("name", ["name", "client", "client_name", "full_name"]),
-        ("card", ["card_number", "card", "card_no", "cardnumber"]),
-        ("limit", ["loan_limit", "limit", "max_loans", "loanlimit"]),
+        ("card_number", ["card_number", "card", "card_no", "cardnumber"]),
+        ("loan_limit", ["loan_limit", "limit", "max_loans", "loanlimit"]),
         ("default", ["default", "is_default", "isdefault"]),
         ("pin", ["pin"]),
     ]
@@ -113,7 +113,7 @@ public struct ClientColumns: Sendable {
         let (fact, names) = aliases[index]
         return CatalogColumns.Problem(
             column: nil, columnName: nil,
-            reason: "no \(fact == "card" ? "card number" : fact) column: the header needs one of "
+            reason: "no \(fact == "card_number" ? "card number" : fact) column: the header needs one of "
                 + names.joined(separator: ", "))
     }
 }

@@ -102,7 +102,7 @@ struct ImportFeedbackTests {
         #expect(
             many.err.split(separator: "\n").filter { $0.contains("not used") } == [
                 "warning: \(wide): 3 columns are not used: 'book_id' (1), 'ratings_1' (3), 'image_url' (4); known "
-                    + "columns: title, author, year, pages, isbn13, description, status and their aliases"
+                    + "columns: title, author, year, pages, isbn, description, status and their aliases"
             ], "\(many.err)")
 
         let jsonl = try write(
