@@ -350,6 +350,9 @@ public final class CatalogSource {
                     // A first line that is no whole object may be the start of one object over several lines.
                     throw wholeObjectProblem(whole ?? (try? readWhole(input)) ?? [], name: name) ?? error
                 }
+                if let first, let problem = wrappedRecordsProblem(first.object, line: first.line, name: name) {
+                    throw problem  // `--json books` output made compact (`jq -c .`): one line, one object
+                }
                 let kind = try decideKind(
                     header: first?.object.keys ?? [], expecting: expecting, name: name, line: first?.line ?? 1)
                 return (.jsonLines(reader, ahead: first), kind)
@@ -383,25 +386,29 @@ public final class CatalogSource {
     private static func wholeObjectProblem(_ bytes: [UInt8], name: String) -> DataError? {
         guard case .object(let object)? = try? JSONParser.parse(bytes) else { return nil }
         let line = 1 + (bytes.firstIndex(of: UInt8(ascii: "{")).map { bytes[..<$0].count(where: { $0 == 0x0A }) } ?? 0)
-        let expected = JSONError.Reason.unknownLayout.description
+        return wrappedRecordsProblem(object, line: line, name: name)
+            ?? DataError(
+                file: name, line: line,
+                reason: "\(JSONError.Reason.unknownLayout.description); this is one object over several lines: put "
+                    + "each object on one line, or the objects in [ ]")
+    }
+
+    /// When `object` holds the records in a member (librarycli's own `--json books` or `--json clients` output, on
+    /// one line or several) and none of the names a book or a client is read by, the error saying so; else nil.
+    private static func wrappedRecordsProblem(_ object: JSONObject, line: Int, name: String) -> DataError? {
+        let known = Set(CatalogColumns.aliases.flatMap(\.names) + ClientColumns.aliases.flatMap(\.names))
+        guard !object.keys.contains(where: { known.contains(CatalogColumns.normalizedName($0)) }) else { return nil }
         let records = object.members.first { member in
             guard case .array(let elements) = member.value, let first = elements.first else { return false }
             if case .object = first { return true }
             return false
         }
-        if let records {
-            let plain = records.key.utf8.allSatisfy {
-                $0 < 0x80 && (Character(UnicodeScalar($0)).isLetter || $0 == 0x5F)
-            }
-            return DataError(
-                file: name, line: line,
-                reason: "\(expected); this is one object, with the records in its member '\(records.key)'"
-                    + (plain ? " (jq '.\(records.key)' gives them as an array)" : ""))
-        }
+        guard let records else { return nil }
+        let plain = records.key.utf8.allSatisfy { $0 < 0x80 && (Character(UnicodeScalar($0)).isLetter || $0 == 0x5F) }
         return DataError(
             file: name, line: line,
-            reason: "\(expected); this is one object over several lines: put each object on one line, or the "
-                + "objects in [ ]")
+            reason: "\(JSONError.Reason.unknownLayout.description); this is one object, with the records in its "
+                + "member '\(records.key)'" + (plain ? " (jq '.\(records.key)' gives them as an array)" : ""))
     }
 
     /// Reads a CSV record, turning the reader's errors into `DataError`s that name the column.

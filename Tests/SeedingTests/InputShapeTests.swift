@@ -32,6 +32,19 @@ struct InputShapeTests {
             wrapped.hasSuffix(
                 "this is one object, with the records in its member 'books' (jq '.books' gives them as an array)"),
             "\(wrapped)")
+        // The same made compact (`jq -c .`), one line: JSON Lines of one record holding the others.
+        for (file, text) in [
+            ("books.jsonl", #"{"version":1,"books":[{"title":"A"}]}"# + "\n"),
+            ("clients.jsonl", #"{"version":1,"defaultClientId":1,"clients":[{"name":"A","cardNumber":"a"}]}"#),
+        ] {
+            let compact = try problem(library, file, Array(text.utf8))
+            let member = file.hasPrefix("books") ? "books" : "clients"
+            #expect(
+                compact.hasSuffix(
+                    "\(file): line 1: expected a JSON array of objects or JSON Lines (one object per line); this is one "
+                        + "object, with the records in its member '\(member)' (jq '.\(member)' gives them as an array)"),
+                "\(compact)")
+        }
         // A first line that is bad JSON and no whole object keeps its own message.
         let broken = try problem(library, "bad.jsonl", Array("{\"title\": \n{\"title\": \"B\"}\n".utf8))
         #expect(!broken.contains("one object"), "\(broken)")
