@@ -45,6 +45,9 @@ public final class CatalogSource {
     private var headerWarnings: [String]
     /// The JSON keys (as matched) already warned of as not used: one warning each per file.
     private var unusedKeysWarned: Set<String> = []
+    /// The keys of the last JSON record looked at for unused keys: the records of a file mostly share theirs, and
+    /// the next with the same keys needs no look (this runs for every record of an import).
+    private var keysLookedAt: [String] = []
 
     /// Where the bytes come from.
     private enum Input {
@@ -184,6 +187,7 @@ public final class CatalogSource {
     ///     try source.restart()
     public func restart() throws {
         unusedKeysWarned = []
+        keysLookedAt = []
         if case .records(let records, _) = rows {
             rows = .records(records, next: 0)
             return
@@ -273,6 +277,8 @@ public final class CatalogSource {
     /// Warns once per file of each key of a JSON record that nothing is read from.
     private func warnOfUnusedKeys(_ record: JSONRecord, warn: (String) -> Void) {
         let keys = record.object.keys
+        guard keys != keysLookedAt else { return }
+        keysLookedAt = keys
         for index in CatalogColumns.unusedColumns(keys, aliases: Self.aliases(kind)) {
             guard unusedKeysWarned.insert(CatalogColumns.normalizedName(keys[index])).inserted else { continue }
             warn(

@@ -111,6 +111,13 @@ struct ImportFeedbackTests {
         #expect(json.code == 0, "\(json.err)")
         let keyWarnings = json.err.split(separator: "\n").filter { $0.contains("is not used") }
         #expect(keyWarnings.count == 1 && keyWarnings[0].contains("line 1, key 'autor' is not used; known keys: title"))
+        // A key first met further down (the records before it sharing their keys) is warned of at its line too.
+        let later = try write(
+            "{\"title\": \"C\"}\n{\"title\": \"D\"}\n{\"title\": \"E\", \"url\": \"x\"}\n{\"title\": \"F\"}\n",
+            "later.jsonl", in: sandbox)
+        let laterWarnings = sandbox.run(["import", later]).err.split(separator: "\n").filter { $0.contains("not used") }
+        #expect(
+            laterWarnings.count == 1 && laterWarnings[0].contains("line 3, key 'url' is not used"), "\(laterWarnings)")
     }
 
     // MARK: - Every warning
