@@ -2,7 +2,9 @@ extension PostgreSQLConnection {
     /// Runs `body` in one transaction: READ COMMITTED for writes (rows are locked with `SELECT ... FOR UPDATE`
     /// where a rule needs it), REPEATABLE READ READ ONLY for reads (one snapshot for all of `body`'s queries).
     /// Commits when `body` returns, rolls back when it throws. Errors such as a lost serialization race
-    /// (`PostgreSQLError.isRetryable`) are thrown: the caller decides whether to run `body` again.
+    /// (`PostgreSQLError.isRetryable`) are thrown: the caller decides whether to run `body` again. Transactions do not
+    /// nest: called inside one, it throws SQLSTATE 25001 (active_sql_transaction) before doing anything; use
+    /// `savepoint` for a nested unit of work.
     ///
     /// ```swift
     /// let id = try connection.transaction { connection in
@@ -10,7 +12,12 @@ extension PostgreSQLConnection {
     /// }
     /// ```
     public func transaction<T>(readOnly: Bool = false, _ body: (PostgreSQLConnection) throws -> T) throws -> T {
-        precondition(!isInTransaction, "a transaction is already open: use savepoint")
+        guard !isInTransaction else {
+            throw PostgreSQLError(
+                sqlState: "25001",
+                message: "a transaction is already open: transactions do not nest; use savepoint { } inside it",
+                sql: readOnly ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN")
+        }
         try execute(script: readOnly ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN")
         let value: T
         do {
@@ -36,7 +43,8 @@ extension PostgreSQLConnection {
     }
 
     /// Runs `body` inside a savepoint of the open transaction: released when it returns, rolled back to (the
-    /// transaction goes on) when it throws.
+    /// transaction goes on) when it throws. Outside a transaction it throws SQLSTATE 25P01 (no_active_sql_transaction)
+    /// before doing anything.
     ///
     /// ```swift
     /// try connection.transaction { connection in
@@ -44,7 +52,11 @@ extension PostgreSQLConnection {
     /// }
     /// ```
     public func savepoint<T>(_ body: (PostgreSQLConnection) throws -> T) throws -> T {
-        precondition(isInTransaction, "a savepoint needs an open transaction")
+        guard isInTransaction else {
+            throw PostgreSQLError(
+                sqlState: "25P01", message: "a savepoint needs an open transaction: use transaction { } around it",
+                sql: "SAVEPOINT librarycli")
+        }
         try execute(script: "SAVEPOINT librarycli")
         do {
             let value = try body(self)

@@ -285,19 +285,23 @@ public final class PostgreSQLConnection {
 
     // MARK: - Notifications
 
-    /// Starts listening on `channel` (a fixed name of letters, digits and underscores).
+    /// Starts listening on `channel`: a fixed name of letters, digits and underscores (any other throws SQLSTATE
+    /// 42602, invalid_name, before reaching the server).
     ///
     /// ```swift
     /// try connection.listen("librarycli_changes")
     /// ```
     public func listen(_ channel: String) throws {
-        precondition(
+        let isName =
             !channel.isEmpty
-                && channel.utf8.allSatisfy {
-                    $0 == UInt8(ascii: "_") || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0 | 0x20)
-                        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
-                },
-            "a channel name is letters, digits and underscores")
+            && channel.utf8.allSatisfy {
+                $0 == UInt8(ascii: "_") || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0 | 0x20)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+            }
+        guard isName else {
+            throw PostgreSQLError(
+                sqlState: "42602", message: "a channel name is letters, digits and underscores", sql: "LISTEN")
+        }
         try execute(script: "LISTEN \(channel)")
     }
 

@@ -88,6 +88,34 @@ struct PostgreSQLConnectionTests {
         #expect(try db.fetchAll("SELECT body FROM notes ORDER BY id") { $0.string(0) } == ["kept", "outer"])
     }
 
+    @Test("a transaction inside a transaction, a savepoint outside one or a bad channel name throw, and change nothing")
+    func misuseThrows() throws {
+        let db = try connection()
+        var nested: PostgreSQLError?
+        #expect(throws: PostgreSQLError.self) {
+            try db.transaction { db in
+                try db.execute("INSERT INTO notes (body) VALUES (?)", ["outer"])
+                do {
+                    _ = try db.transaction { try $0.execute("INSERT INTO notes (body) VALUES (?)", ["inner"]) }
+                } catch let error as PostgreSQLError {
+                    nested = error
+                    throw error
+                }
+            }
+        }
+        #expect(nested?.sqlState == "25001")
+        #expect(!db.isInTransaction)
+        #expect(throws: PostgreSQLError.self) { try db.savepoint { try $0.execute(script: "SELECT 1") } }
+        do {
+            try db.savepoint { try $0.execute("INSERT INTO notes (body) VALUES (?)", ["alone"]) }
+        } catch let error as PostgreSQLError {
+            #expect(error.sqlState == "25P01")
+        }
+        #expect(throws: PostgreSQLError.self) { try db.listen("changes; DROP TABLE notes") }
+        #expect(try db.fetchOne("SELECT count(*) FROM notes") { $0.int(0) } == 0)
+        #expect(!db.isInTransaction)
+    }
+
     @Test("COPY writes any text, and a failure inside it keeps nothing")
     func copy() throws {
         let db = try connection()
