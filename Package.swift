@@ -63,13 +63,13 @@ let package = Package(
         .target(name: "SQLite", dependencies: ["CSQLite"]),
         .target(name: "PostgreSQL", dependencies: ["CLibPQ", "Formats"]),
         .target(
-            name: "Library", dependencies: ["SQLite", "PostgreSQL", "CUTF8Proc", "CSodium"], plugins: ["EmbedFiles"]),
+            name: "Library", dependencies: ["SQLite", "PostgreSQL", "Formats", "CUTF8Proc", "CSodium"], plugins: ["EmbedFiles"]),
         .target(name: "Seeding", dependencies: ["Library", "Formats"], plugins: ["EmbedFiles"]),
         .target(name: "Formats"),
         .target(name: "ArgumentParsing"),
         .target(name: "Sections"),
         .target(name: "Rendering", dependencies: ["Sections", "Formats", "CUTF8Proc"]),
-        .target(name: "LibraryScreen", dependencies: ["Library", "Sections"]),
+        .target(name: "LibraryScreen", dependencies: ["Library", "Sections", "Formats"]),
         .target(name: "HTTP", dependencies: ["CMicroHTTPD", "Formats"]),
         .target(
             name: "LibraryServer",

@@ -1,3 +1,5 @@
+import Formats
+
 /// A text value the library keeps, with its length limit and the characters it may hold, defined once for the
 /// store, the command line and imports.
 ///
@@ -176,20 +178,14 @@ public enum TextField: String, Sendable, Hashable, CaseIterable {
     private func isRefused(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x09, 0x0A, 0x0D: !allowsLineBreaks
-        case 0x00...0x1F, 0x7F...0x9F, 0x2028...0x202E, 0x2066...0x2069: true
-        default: false
+        default: ControlCharacter(scalar) != nil
         }
     }
 
     /// What a refused code point is, for the reason: "a control character", "a line separator", "a paragraph
     /// separator", "a bidirectional control".
     private static func kind(of scalar: Unicode.Scalar) -> String {
-        switch scalar.value {
-        case 0x2028: "a line separator"
-        case 0x2029: "a paragraph separator"
-        case 0x202A...0x202E, 0x2066...0x2069: "a bidirectional control"
-        default: "a control character"
-        }
+        (ControlCharacter(scalar) ?? .control).name
     }
 
     private static func codePoint(_ scalar: Unicode.Scalar) -> String {

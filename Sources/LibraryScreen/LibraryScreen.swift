@@ -1,3 +1,4 @@
+import Formats
 import Library
 import Sections
 
@@ -426,8 +427,5 @@ public func shellQuoted(_ word: String) -> String {
 
 /// Whether a terminal shows `scalar` other than as it is (see `TerminalText.sanitized`).
 private func isUnseen(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0x00...0x1F, 0x7F...0x9F, 0x2028...0x202E, 0x2066...0x2069: true
-    default: false
-    }
+    ControlCharacter(scalar) != nil
 }

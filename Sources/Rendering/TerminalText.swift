@@ -1,3 +1,5 @@
+import Formats
+
 /// Making user text safe and fitting it to a number of terminal cells.
 ///
 /// Titles come from users and files: they may hold newlines, tabs or an ESC that would start a terminal escape
@@ -20,15 +22,17 @@ public enum TerminalText {
         if onUTF8(text, needsNoSanitizing) { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029:
-                result.append(" ")
-            case 0x202A...0x202E, 0x2066...0x2069:
-                continue
-            case 0x00...0x1F, 0x7F...0x9F:
-                result.append("\u{FFFD}")
-            default:
+            switch ControlCharacter(scalar) {
+            case nil:
                 result.append(scalar)
+            case .bidirectionalControl:
+                continue
+            case .lineSeparator, .paragraphSeparator:
+                result.append(" ")
+            case .control:
+                // Tab, the line breaks and NEL read as a space; every other control would act on the terminal.
+                let isBreak = (0x09...0x0D).contains(scalar.value) || scalar.value == 0x85
+                result.append(isBreak ? " " : "\u{FFFD}")
             }
         }
         // A joiner, variation selector or modifier at the start, or a joiner at the end, would join this text to its
