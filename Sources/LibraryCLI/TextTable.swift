@@ -7,6 +7,10 @@ import Rendering
 /// more to give are the facts cut too. A fact column with a value longer than ``longestFact`` (a card number of 100
 /// letters) cannot stay whole in any terminal and gives way with the free text, rather than taking its room.
 ///
+/// When the width cannot hold the facts whole with at least ``leastText`` cells for each text column, as on a phone's
+/// terminal, the table is shown as records instead (like psql's expanded mode): one line per column, its title then
+/// its value, wrapped at spaces, records apart by an empty line. Nothing is cut there but a word wider than a line.
+///
 /// For example:
 ///
 ///     var table = TextTable(columns: [.init("ID", alignRight: true), .init("Title", .text), .init("Due")])
@@ -39,6 +43,10 @@ struct TextTable {
     /// id or status the commands show, narrower than a line's free text.
     static let longestFact = 24
 
+    /// The fewest cells a column of free text keeps in a table (fewer when its values are shorter); below it the rows
+    /// are shown as records.
+    static let leastText = 6
+
     init(columns: [Column]) {
         self.columns = columns
     }
@@ -49,12 +57,14 @@ struct TextTable {
     }
 
     /// The table as lines ending in newlines, no line wider than `width` cells (when `width` leaves each column at
-    /// least one cell and one space between them).
+    /// least one cell and one space between them): a table, or records when a table would have to cut the facts or
+    /// leave the text too little room.
     func render(width: Int) -> String {
         let count = columns.count
-        var widths = columns.indices.map { index in
+        let natural = columns.indices.map { index in
             ([columns[index].title] + rows.map { $0[index] }).map(DisplayWidth.of).max() ?? 0
         }
+        var widths = natural
         // Columns two cells apart, one when that leaves each too little room; the widest columns shrink until the
         // table fits, each keeping at least 3 cells (fewer when the width has no room for 3): first the columns of
         // free text, then, when they have no more to give, all of them.
@@ -70,6 +80,9 @@ struct TextTable {
                 widths[widest] -= 1
             }
         }
+        let factsWhole = columns.indices.allSatisfy { text.contains($0) || widths[$0] == natural[$0] }
+        let textRoomy = text.allSatisfy { widths[$0] >= min(natural[$0], Self.leastText) }
+        if !rows.isEmpty && !(factsWhole && textRoomy) { return records(width: width) }
         func line(_ cells: [String]) -> String {
             var parts: [String] = []
             for (index, cell) in cells.enumerated() {
@@ -86,6 +99,32 @@ struct TextTable {
         }
         var lines = [line(columns.map(\.title))]
         lines += rows.map(line)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The rows as records: each column's title, then its value wrapped at spaces beside it (under it when the titles
+    /// leave the value less than half the line); an empty line between records.
+    private func records(width: Int) -> String {
+        let titleWidth = columns.map { DisplayWidth.of($0.title) }.max() ?? 0
+        let beside = titleWidth + 2 <= width / 2
+        let valueWidth = beside ? width - titleWidth - 2 : width - 2
+        var lines: [String] = []
+        for (number, row) in rows.enumerated() {
+            if number > 0 { lines.append("") }
+            for (index, column) in columns.enumerated() {
+                let title = TerminalText.truncated(column.title, toWidth: width)
+                let values = row[index].isEmpty ? [] : TerminalText.wrapped(row[index], width: valueWidth)
+                if beside {
+                    let pad = String(repeating: " ", count: titleWidth - DisplayWidth.of(title) + 2)
+                    let indent = String(repeating: " ", count: titleWidth + 2)
+                    lines.append(values.isEmpty ? title : title + pad + values[0])
+                    lines += values.dropFirst().map { indent + $0 }
+                } else {
+                    lines.append(title)
+                    lines += values.map { "  " + $0 }
+                }
+            }
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -31,11 +31,12 @@ struct TableColumnTests {
         sandbox.makeSmallLibrary()
         sandbox.run(["take", "2", "3"])
         sandbox.run(["return", "2"])
-        let history = sandbox.run(["--width", "40", "history"]).out
+        let history = sandbox.run(["--width", "46", "history"]).out
         #expect(history.split(separator: "\n")[1].hasPrefix("2026-11-29  2026-11-29   2  "), "\(history)")
-        let books = sandbox.run(["--width", "50", "books"]).out
+        let books = sandbox.run(["--width", "64", "books"]).out
         #expect(books.contains("1865  on loan until 2026-12-13") || books.contains("1862  on loan until 2026-12-13"))
-        #expect(books.split(separator: "\n").allSatisfy { DisplayWidth.of(String($0)) <= 50 })
+        #expect(books.contains("…"), "the titles give way: \(books)")
+        #expect(books.split(separator: "\n").allSatisfy { DisplayWidth.of(String($0)) <= 64 })
     }
 
     @Test("tokens list at 80 columns shows every time whole, to the minute")
@@ -66,12 +67,33 @@ struct TableColumnTests {
         #expect(text.split(separator: "\n").allSatisfy { DisplayWidth.of(String($0)) <= 80 })
     }
 
-    @Test("where even the cut text leaves no room, the facts are cut too and every line still fits")
-    func narrowestCutsEverything() {
+    @Test("where a table would cut the facts or leave the text a few letters, the rows are records, nothing cut")
+    func narrowShowsRecords() throws {
         let sandbox = Sandbox()
         sandbox.makeSmallLibrary()
         sandbox.run(["take", "2"])
-        let result = sandbox.run(["--width", "20", "loans"])
-        #expect(result.out.split(separator: "\n").allSatisfy { DisplayWidth.of(String($0)) <= 20 }, "\(result.out)")
+        for width in [20, 33] {
+            let loans = sandbox.run(["--width", String(width), "loans"]).out
+            #expect(loans.split(separator: "\n").allSatisfy { DisplayWidth.of(String($0)) <= width }, "\(loans)")
+            #expect(!loans.contains("…"), "\(loans)")
+            #expect(loans.contains("2026-12-13"), "the due date whole: \(loans)")
+            let books = sandbox.run(["--width", String(width), "books"]).out
+            #expect(books.split(separator: "\n").allSatisfy { DisplayWidth.of(String($0)) <= width }, "\(books)")
+            let lines = books.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            #expect(
+                lines.filter { !$0.hasPrefix(" ") }.prefix(6).map { String($0.prefix(8)) } == [
+                    "ID      ", "Title   ", "Author  ", "Year    ", "Status  ", "",
+                ])
+            #expect(lines.contains("Year    1965"), "\(books)")
+            #expect(books.contains("2026-12-13"), "the due date whole: \(books)")
+        }
+        // A title too long for one line is wrapped at spaces under itself, not cut.
+        sandbox.run([
+            "books", "add", "--title", "The Curious Incident of the Dog in the Night-Time", "--author", "Mark",
+        ])
+        let books = sandbox.run(["--width", "24", "books", "--search", "curious"]).out
+        let title = try #require(books.split(separator: "\n").first { $0.hasPrefix("Title") })
+        #expect(title == "Title   The Curious", "\(books)")
+        #expect(books.contains("        Incident of the"), "\(books)")
     }
 }
