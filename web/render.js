@@ -122,7 +122,7 @@ function itemContent(item, ui) {
   return card;
 }
 
-/** A badge that breaks only between its words ("on loan until" / "2026-12-17", never "2026-12-" / "17"): each word
+/** A badge that breaks only between its words ("on loan, due back" / "2026-12-17", never "2026-12-" / "17"): each word
  * is a box of its own, cut inside only when it is wider than the whole card. The text is the badge's, as it is. */
 function badgeContent(badge) {
   const node = element("li", `badge badge-${badge.style}`);

@@ -3,7 +3,7 @@ import Formats
 /// An RFC 9457 problem: an error a handler throws (or returns with ``response()``) that the server sends as
 /// `application/problem+json` with `type`, `title`, `status`, `detail` and extension members such as `code`.
 ///
-///     throw Problem(status: .conflict, code: "on-loan", detail: "Book 12 is on loan until 2026-12-15.")
+///     throw Problem(status: .conflict, code: "on-loan", detail: "Book 12 is on loan to someone else, due back 2026-12-15.")
 ///     // 409 {"type":"about:blank","title":"Conflict","status":409,"detail":"Book 12 ...","code":"on-loan"}
 ///
 ///     throw Problem(status: .tooManyRequests, code: "locked", detail: "Try again later.",

@@ -4,7 +4,7 @@
 /// do {
 ///     try store.take(bookIDs: [12], clientID: 1, now: now)
 /// } catch let refusal as LibraryError {
-///     print(refusal.message)  // "Dune (#12) is on loan to someone else until 2026-12-13."
+///     print(refusal.message)  // "Dune (#12) is on loan to someone else, due back 2026-12-13."
 /// }
 /// ```
 public enum LibraryError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -59,7 +59,7 @@ public enum LibraryError: Error, Sendable, Hashable, CustomStringConvertible {
         case .alreadyYours(let id, let title, let dueAt):
             return "You already have \(title) (#\(id)); it is due \(dueAt.date)."
         case .onLoanToSomeoneElse(let id, let title, let dueAt):
-            let until = dueAt.map { " until \($0.date)" } ?? ""
+            let until = dueAt.map { ", due back \($0.date)" } ?? ""
             return "\(title) (#\(id)) is on loan to someone else\(until)."
         case .loanLimitReached(let limit, let held, let requested):
             guard limit > 0 else { return "Your card does not allow borrowing books right now (its loan limit is 0)." }

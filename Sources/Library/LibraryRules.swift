@@ -26,6 +26,18 @@ public enum LibraryRules {
     /// Days a loan, and each renewal, lasts.
     public static let loanPeriodDays = 14
 
+    /// When a loan started (or renewed) at `start` for `days` days falls due: at the end of its last day in UTC, the
+    /// day the screen shows, so a book is never overdue on the day it is shown as due. Throws `TimestampError` when
+    /// that is after `Timestamp.latest`.
+    ///
+    /// ```swift
+    /// try LibraryRules.dueDate(from: Timestamp(iso8601: "2026-11-29T10:00:00Z"), days: 14).iso8601
+    /// // "2026-12-13T23:59:59Z"
+    /// ```
+    public static func dueDate(from start: Timestamp, days: Int = loanPeriodDays) throws(TimestampError) -> Timestamp {
+        try start.adding(days: days).endOfDay
+    }
+
     /// The publication years a book may have, negative before the common era (`books.year`), but never 0: years
     /// are counted as historians count them, 1 BC (`-1`) just before AD 1 (`1`). See ``isYear(_:)``.
     public static let years: ClosedRange<Int> = -9_999...9_999

@@ -203,7 +203,7 @@ extension LibraryStore {
     /// `start` plus `days`, or `LibraryError.invalidInput` when that is past 9999-12-31T23:59:59Z.
     private static func dueDate(from start: Timestamp, days: Int, what: String) throws -> Timestamp {
         do {
-            return try start.adding(days: days)
+            return try LibraryRules.dueDate(from: start, days: days)
         } catch {
             throw LibraryError.invalidInput(
                 "\(what) would be due after \(Timestamp.latest.iso8601), the last moment the library can record; "

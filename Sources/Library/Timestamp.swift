@@ -99,6 +99,16 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
         }
     }
 
+    /// The last second of this timestamp's day in UTC, 23:59:59: when a loan due that day falls due.
+    ///
+    /// ```swift
+    /// try Timestamp(iso8601: "2026-12-13T10:00:00Z").endOfDay.iso8601  // "2026-12-13T23:59:59Z"
+    /// ```
+    public var endOfDay: Timestamp {
+        let second = secondsSinceEpoch - (secondsSinceEpoch % 86_400 + 86_400) % 86_400 + 86_399
+        return Timestamp(unchecked: second)
+    }
+
     /// The timestamp `seconds` later (earlier when negative); throws `TimestampError` when that is outside the
     /// years 0001-9999.
     ///

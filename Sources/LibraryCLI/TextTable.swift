@@ -41,7 +41,7 @@ struct TextTable {
 
     /// The widest a fact column may be and still be kept whole before free text is cut: wider than any date, time,
     /// id or status the commands show, narrower than a line's free text.
-    static let longestFact = 24
+    static let longestFact = 28
 
     /// The fewest cells a column of free text keeps in a table (fewer when its values are shorter); below it the rows
     /// are shown as records.

@@ -244,7 +244,7 @@ public enum LibraryScreen {
             fields.append(Field("availability", .string(entry.availability.name)))
             fields.append(Field("dueAt", .string(dueAt.iso8601)))
         case .onLoan(let dueAt):
-            badges.append(Badge(text: "on loan until \(dueAt.date)", style: .muted))
+            badges.append(Badge(text: "on loan, due back \(dueAt.date)", style: .muted))
             fields.append(Field("availability", .string(entry.availability.name)))
             fields.append(Field("dueAt", .string(dueAt.iso8601)))
         case .lost:

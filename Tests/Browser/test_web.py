@@ -842,7 +842,7 @@ class Tests:
         self.in_sync(what="after returning everything")
 
     def badge_dates(self):
-        """A badge breaks between its words, never inside one: "on loan until 2026-12-17" keeps its date whole at
+        """A badge breaks between its words, never inside one: "on loan, due back 2026-12-17" keeps its date whole at
         every width from 320 to 1280 px, at 100% and 200% text size."""
         book = self.free_book()
         self.library.api("POST", "/v1/loans", 2, {"bookIds": [book]})

@@ -129,7 +129,7 @@ struct JSONFormatTests {
         func book(_ id: Int) throws -> [String: Any] { try #require(books.first { $0["id"] as? Int == id }) }
         #expect(try book(1)["status"] as? String == "available")
         #expect(try book(1)["availability"] as? String == "on-loan")
-        #expect(try book(1)["dueAt"] as? String == "2026-12-13T10:00:00Z")
+        #expect(try book(1)["dueAt"] as? String == "2026-12-13T23:59:59Z")
         #expect(try book(2)["status"] as? String == "available")
         #expect(try book(2)["availability"] as? String == "available")
         #expect(try book(2)["dueAt"] is NSNull)
@@ -139,7 +139,7 @@ struct JSONFormatTests {
         let screen = sandbox.run(["--client", "2", "--json", "list"]).out
         #expect(screen.contains("\"availability\": \"on-loan\""))
         // The text table keeps its words.
-        #expect(sandbox.run(["books"]).out.contains("on loan until 2026-12-13"))
+        #expect(sandbox.run(["books"]).out.contains("on loan, due back 2026-12-13"))
         let added =
             try parseJSON(sandbox.run(["--json", "books", "add", "--title", "New"]).out)["book"] as? [String: Any]
         #expect(added?["status"] as? String == "available" && added?["availability"] as? String == "available")

@@ -41,7 +41,7 @@ struct LoanCommandTests {
 
         let other = sandbox.run(["--client", "2", "take", "1"])
         #expect(other.code == 1)
-        #expect(other.err.contains("Dune (#1) is on loan to someone else until 2026-12-13."))
+        #expect(other.err.contains("Dune (#1) is on loan to someone else, due back 2026-12-13."))
 
         let notYours = sandbox.run(["--client", "2", "return", "1"])
         #expect(notYours.code == 1)
@@ -123,7 +123,7 @@ struct LoanCommandTests {
         #expect(outcomes.count == 1)
         #expect(outcomes[0]["bookId"] as? Int == 1)
         #expect(outcomes[0]["action"] as? String == "take")
-        #expect(outcomes[0]["dueAt"] as? String == "2026-12-13T10:00:00Z")
+        #expect(outcomes[0]["dueAt"] as? String == "2026-12-13T23:59:59Z")
         let changes = try #require(document["changes"] as? [String: Any])
         let items = try #require(changes["items"] as? [String: Any])
         let inserted = try #require(items["inserted"] as? [[String: Any]])

@@ -39,7 +39,7 @@ struct LoansAndWordingTests {
         #expect(entries.count == 10)
         #expect(json["overdue"] as? Int == 2)
         #expect(entries.filter { $0["overdue"] as? Bool == true }.count == 2)
-        #expect(entries[0]["dueAt"] as? String == "2026-10-15T10:00:00Z")
+        #expect(entries[0]["dueAt"] as? String == "2026-10-15T23:59:59Z")
         let screenJSON = sandbox.run(["--json", "list"]).out
         #expect(screenJSON.contains(#""command": "librarycli loans""#))
     }

@@ -195,7 +195,7 @@ struct PostgreSQLProcessTests {
         #expect(mine.err == "Error: You already have The Odyssey (#1); it is due 2026-12-13.\n")
         let other = try pg.run(["-q", "take", "1"], environment: ["LIBRARY_CLIENT": "2"])
         #expect(other.code == 1)
-        #expect(other.err.hasPrefix("Error: The Odyssey (#1) is on loan to someone else until 2026-12-13."))
+        #expect(other.err.hasPrefix("Error: The Odyssey (#1) is on loan to someone else, due back 2026-12-13."))
         let renewed = try pg.run(["-q", "renew", "1"])
         #expect(renewed.code == 0, "\(renewed.err)")
         #expect(renewed.out.hasPrefix("Renewed The Odyssey (#1): now due 2026-12-27 (renewal 1 of 2)."))

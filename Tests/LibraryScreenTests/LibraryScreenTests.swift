@@ -122,7 +122,7 @@ struct LibraryScreenTests {
         #expect(grid.items.map(\.id) == ["book-1", "book-2", "book-3"])
         #expect(grid.items[0].badges == [Badge(text: "✓ yours", style: .positive)])
         #expect(grid.items[0].actions.map(\.id) == ["return"])
-        #expect(grid.items[1].badges == [Badge(text: "on loan until 2026-12-20", style: .muted)])
+        #expect(grid.items[1].badges == [Badge(text: "on loan, due back 2026-12-20", style: .muted)])
         #expect(grid.items[1].actions.isEmpty)
         #expect(grid.items[2].badges.isEmpty)
         #expect(

@@ -125,7 +125,7 @@ import Testing
         #expect(all.sorted() == Array(repeating: "limit", count: 4) + ["renewed", "renewed"], "\(all)")
         let loan = try #require(try fixture.store.openLoans(clientID: ann, now: now).first?.loan)
         #expect(loan.renewals == 2)
-        #expect(try loan.dueAt == now.adding(days: 3 * LibraryRules.loanPeriodDays))
+        #expect(try loan.dueAt == now.adding(days: 3 * LibraryRules.loanPeriodDays).endOfDay)
     }
 
     @Test(arguments: StoreKind.available)

@@ -50,14 +50,14 @@ import Testing
         let (ann, now) = (fixture.ann.id, fixture.now)
         try store.take(bookIDs: [1], clientID: ann, now: now)
         let first = try store.renew(bookID: 1, clientID: ann, now: try now.adding(days: 10))
-        #expect(try first.loan.dueAt == now.adding(days: 28))
+        #expect(try first.loan.dueAt == now.adding(days: 28).endOfDay)
         #expect(first.loan.renewals == 1)
-        let second = try store.renew(bookID: 1, clientID: ann, now: try now.adding(days: 28))  // due exactly now
-        #expect(try second.loan.dueAt == now.adding(days: 42))
+        let second = try store.renew(bookID: 1, clientID: ann, now: try now.adding(days: 28))  // due today
+        #expect(try second.loan.dueAt == now.adding(days: 42).endOfDay)
         #expect(throws: LibraryError.renewalLimitReached(id: 1, title: "Book 1", limit: 2)) {
             try store.renew(bookID: 1, clientID: ann, now: try now.adding(days: 30))
         }
-        #expect(try store.openLoans(clientID: ann, now: now).first?.loan.dueAt == now.adding(days: 42))
+        #expect(try store.openLoans(clientID: ann, now: now).first?.loan.dueAt == now.adding(days: 42).endOfDay)
     }
 
     @Test(arguments: StoreKind.available)
@@ -66,8 +66,12 @@ import Testing
         let store = fixture.store
         let (ann, bob, now) = (fixture.ann.id, fixture.bob.id, fixture.now)
         try store.take(bookIDs: [1], clientID: ann, now: now)
-        let late = try now.adding(days: 14).adding(seconds: 1)
-        #expect(throws: LibraryError.overdue(id: 1, title: "Book 1", dueAt: try now.adding(days: 14))) {
+        // Due at the end of its last day: renewable all that day, overdue the second after.
+        let due = try now.adding(days: 14).endOfDay
+        let late = try due.adding(seconds: 1)
+        #expect(try store.openLoans(clientID: ann, now: due).first?.isOverdue == false)
+        #expect(try store.openLoans(clientID: ann, now: late).first?.isOverdue == true)
+        #expect(throws: LibraryError.overdue(id: 1, title: "Book 1", dueAt: due)) {
             try store.renew(bookID: 1, clientID: ann, now: late)
         }
         #expect(throws: LibraryError.notBorrowedByYou(id: 1, title: "Book 1")) {

@@ -18,7 +18,8 @@ import Testing
         let page = try store.libraryPage(page: 1, perPage: 10, viewerID: ann)
         #expect(
             page.entries.map(\.availability) == [
-                .available, .heldByYou(dueAt: try now.adding(days: 14)), .onLoan(dueAt: try now.adding(days: 15)),
+                .available, .heldByYou(dueAt: try now.adding(days: 14).endOfDay),
+                .onLoan(dueAt: try now.adding(days: 15).endOfDay),
                 .lost,
                 .withdrawn, .available,
             ])
@@ -66,7 +67,7 @@ import Testing
         #expect(screen.summary.client == fixture.ann)
         #expect(screen.loans.map(\.book.id) == [25])
         #expect(screen.library.entries.map(\.book.id) == Array(21...30))
-        #expect(try screen.library.entries[4].availability == .heldByYou(dueAt: fixture.now.adding(days: 14)))
+        #expect(try screen.library.entries[4].availability == .heldByYou(dueAt: fixture.now.adding(days: 14).endOfDay))
         #expect(!fixture.store.database.isInTransaction)
     }
 }

@@ -14,7 +14,9 @@ import Testing
         let fixture = try Fixture(kind: kind)
         let taken = try fixture.store.take(bookIDs: [3, 5], clientID: fixture.ann.id, now: fixture.now)
         #expect(taken.map(\.book.id) == [3, 5])
-        let due = try fixture.now.adding(days: 14)
+        // Due at the end of the fourteenth day, the date the screen shows.
+        let due = try fixture.now.adding(days: 14).endOfDay
+        #expect(try due.iso8601.hasSuffix("T23:59:59Z") && due.date == fixture.now.adding(days: 14).date)
         #expect(taken.allSatisfy { $0.loan.dueAt == due })
         #expect(taken.allSatisfy { $0.loan.takenAt == fixture.now && $0.loan.renewals == 0 && $0.loan.isOpen })
         #expect(
@@ -27,7 +29,7 @@ import Testing
         var store = fixture.store
         store.loanPeriodDays = 21
         let taken = try store.take(bookIDs: [1], clientID: fixture.ann.id, now: fixture.now)
-        #expect(taken[0].loan.dueAt.iso8601 == "2026-12-20T14:40:00Z")
+        #expect(taken[0].loan.dueAt.iso8601 == "2026-12-20T23:59:59Z")
     }
 
     @Test(arguments: StoreKind.available)
@@ -39,7 +41,7 @@ import Testing
         try store.take(bookIDs: [2], clientID: ann, now: now)
         try store.setStatus(.lost, bookID: 3)
         try store.setStatus(.withdrawn, bookID: 4)
-        let due = try now.adding(days: 14)
+        let due = try LibraryRules.dueDate(from: now)
         #expect(throws: LibraryError.noSuchBook(id: 99)) { try store.take(bookIDs: [99], clientID: ann, now: now) }
         #expect(throws: LibraryError.noSuchClient(id: 77)) { try store.take(bookIDs: [5], clientID: 77, now: now) }
         #expect(throws: LibraryError.onLoanToSomeoneElse(id: 1, title: "Book 1", dueAt: due)) {
@@ -55,7 +57,7 @@ import Testing
             try store.take(bookIDs: [4], clientID: ann, now: now)
         }
         let message = LibraryError.onLoanToSomeoneElse(id: 1, title: "Book 1", dueAt: due).message
-        #expect(message == "Book 1 (#1) is on loan to someone else until 2026-12-13.")
+        #expect(message == "Book 1 (#1) is on loan to someone else, due back 2026-12-13.")
         #expect(try openLoanCount(fixture) == 2)
     }
 

@@ -139,7 +139,7 @@ enum BookCommands {
     static func status(_ availability: Availability) -> String {
         switch availability {
         case .available: "available"
-        case .heldByYou(let due), .onLoan(let due): "on loan until \(due.date)"
+        case .heldByYou(let due), .onLoan(let due): "on loan, due back \(due.date)"
         case .lost: "lost"
         case .withdrawn: "withdrawn"
         }
