@@ -113,19 +113,30 @@ enum CatalogCommands {
             }
         }
         let store = try context.openStore(.reads)
+        var terminalSafe = TerminalSafeBytes()
         let count = try context.withDatabase {
             if let output {
                 return try CatalogExport.export(from: store, format: format, toFile: output)
             }
             // Standard output goes through the console, which checks every write; after a failed one (a full disk,
-            // or the reader of a pipe gone) the export stops, and the end of the run reports it.
-            return try CatalogExport.export(from: store, format: format) { bytes in
-                context.console.out(bytes)
+            // or the reader of a pipe gone) the export stops, and the end of the run reports it. On a terminal, the
+            // controls of text stored with them are replaced, so they cannot act on it.
+            let toTerminal = context.console.isOutputTerminal
+            let count = try CatalogExport.export(from: store, format: format) { bytes in
+                context.console.out(toTerminal ? terminalSafe.cleaned(bytes) : bytes)
                 if let error = context.console.outputError { throw error }
             }
+            context.console.out(terminalSafe.finish())
+            return count
         }
         if let output {
             context.note("Exported \(count) \(count == 1 ? "book" : "books") to \(output).")
+        } else if terminalSafe.replaced > 0 {
+            let controls =
+                terminalSafe.replaced == 1 ? "1 control character" : "\(terminalSafe.replaced) control characters"
+            context.note(
+                "\(controls) stored in the catalog showed as \u{FFFD} on the terminal; "
+                    + "export to a file (-o FILE) or a pipe to keep them as stored.")
         }
         return .success
     }
