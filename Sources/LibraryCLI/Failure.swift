@@ -146,7 +146,17 @@ struct Failure: Error {
             self.init(message: "the library refused the change: \(error.message).", code: .refused)
         } else {
             self.init(
-                message: "internal error: \(error.description). This is a bug in librarycli.", code: .internalError)
+                message: "internal error: \(Self.shortDescription(error)). This is a bug in librarycli.",
+                code: .internalError)
         }
+    }
+
+    /// `error.description` with the SQL that failed cut to its first line and 80 characters: a migration or a
+    /// long query would otherwise fill the screen.
+    private static func shortDescription(_ error: SQLiteError) -> String {
+        guard let sql = error.sql else { return error.description }
+        let line = sql.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        let short = line.count > 80 || line.count < sql.count ? String(line.prefix(80)) + " ..." : line
+        return SQLiteError(code: error.extendedCode, message: error.message, sql: short).description
     }
 }

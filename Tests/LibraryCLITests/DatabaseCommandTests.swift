@@ -252,6 +252,26 @@ struct NotOursTests {
         #expect(try sandbox.dump() == before)
     }
 
+    @Test(
+        "a migration's record deleted by hand: every command exits 73, none runs a migration again or shows SQL",
+        arguments: ["0001_create_library.sql", "0003_tokens_and_pins.sql", "0004_book_status_check.sql"])
+    func deletedMigrationRecord(name: String) throws {
+        let sandbox = Sandbox()
+        sandbox.makeSmallLibrary()
+        try Database(path: sandbox.database).execute("DELETE FROM schema_migrations WHERE name = ?", [name])
+        let before = try sandbox.dump()
+        for arguments in Self.commands {
+            let result = sandbox.run(arguments)
+            #expect(result.code == 73, "\(name) \(arguments): \(result.err)")
+            #expect(
+                result.err.hasPrefix("Error: '\(sandbox.database)' is not a librarycli database or damaged: "),
+                "\(name) \(arguments): \(result.err)")
+            #expect(!result.err.contains("CREATE"), "\(name) \(arguments): \(result.err)")
+            #expect(result.out.isEmpty, "\(name) \(arguments): \(result.out)")
+        }
+        #expect(try sandbox.dump() == before)
+    }
+
     @Test("a column added or a trigger dropped by hand is found too")
     func alteredSchema() throws {
         for (damage, problem) in [
