@@ -150,7 +150,7 @@ struct CommandContext {
             // Whether it existed is the migrations' word: of several processes opening a new file at once, the one
             // that made the library says so, the others find it made.
             let (database, created) = try LibraryDatabase.openTellingCreation(
-                at: path, options: openingOptions(path, existed: existed), now: recordingTime)
+                at: path, options: openingOptions(path, existed: existed, use: use), now: recordingTime)
             return (LibraryStore(database: database), !created)
         } catch let error as SQLiteError {
             throw Failure(sqlite: error, path: path)
@@ -194,7 +194,8 @@ struct CommandContext {
         let existed = try checkDatabasePath(path, use: use)
         do {
             let database = try withDatabase {
-                try LibraryDatabase.openWithoutMigrating(at: path, options: openingOptions(path, existed: existed))
+                try LibraryDatabase.openWithoutMigrating(
+                    at: path, options: openingOptions(path, existed: existed, use: use))
             }
             return (database, existed)
         } catch let error as MigrationError {
@@ -202,9 +203,12 @@ struct CommandContext {
         }
     }
 
-    /// A database this user cannot write is opened read-only: reads still work, writes fail with exit 73.
-    private func openingOptions(_ path: String, existed: Bool) -> DatabaseOptions {
-        DatabaseOptions(readOnly: existed && access(path, W_OK) != 0)
+    /// A database this user cannot write is opened read-only: reads still work, writes fail with exit 73. So is one
+    /// in a folder this user cannot write, for a command that only reads: SQLite could not make its journal files
+    /// (`-wal`, `-shm`) there, which only writing needs.
+    private func openingOptions(_ path: String, existed: Bool, use: DatabaseUse) -> DatabaseOptions {
+        DatabaseOptions(
+            readOnly: existed && (access(path, W_OK) != 0 || use == .reads && Failure.folderIsReadOnly(of: path)))
     }
 
     /// Runs a database step, wording database errors with the file's name.
@@ -364,6 +368,13 @@ struct CommandContext {
             if (info.st_mode & S_IFMT) == S_IFDIR {
                 throw Failure(message: "'\(path)' is a directory, not a database file.", code: .cannotWrite)
             }
+            if (info.st_mode & S_IFMT) != S_IFREG {
+                // /dev/null, a pipe, a socket: SQLite would fail at its first write with "disk I/O error".
+                throw Failure(
+                    message: "'\(path)' is not a regular file (it is a device, pipe or socket), so it cannot be a "
+                        + "database file; nothing was changed.",
+                    code: .cannotWrite)
+            }
             guard isEmptyFile(path, info) else { return true }
             // A 0-byte file (`touch`, `mktemp`) is SQLite's empty database: it holds no library yet, so it is treated
             // as a missing one (created by the commands that write, never by those that only read).
@@ -375,7 +386,13 @@ struct CommandContext {
             }
             return false
         }
-        if errno == ENAMETOOLONG {
+        let reason = errno
+        if reason == ENOTDIR, let file = fileUsedAsFolder(in: path) {
+            throw Failure(
+                message: "cannot use the database '\(path)': '\(file)' is a file, not a folder; nothing was created.",
+                code: .cannotWrite)
+        }
+        if reason == ENAMETOOLONG {
             // Not "does not exist": no file of that name can exist (a name of the path is over 255 bytes, or the
             // whole path over 4095).
             throw Failure(
@@ -398,6 +415,22 @@ struct CommandContext {
                 code: .cannotWrite)
         }
         return false
+    }
+
+    /// The first of `path`'s leading parts that is not a folder (`lib.sqlite` for `lib.sqlite/` or
+    /// `lib.sqlite/x.sqlite`), or nil when each is one.
+    private func fileUsedAsFolder(in path: String) -> String? {
+        var prefix = path.hasPrefix("/") ? "" : "."
+        var shown = path.hasPrefix("/") ? "/" : ""
+        for part in path.split(separator: "/") {
+            prefix += "/" + part
+            shown += (shown.isEmpty || shown.hasSuffix("/") ? "" : "/") + part
+            var info = stat()
+            if stat(prefix, &info) == 0 && (info.st_mode & S_IFMT) != S_IFDIR {
+                return shown
+            }
+        }
+        return nil
     }
 
     /// Whether `path` (with `info`, its `stat`) is a regular file of 0 bytes with no write-ahead log holding pages.

@@ -110,9 +110,15 @@ struct Failure: Error {
     }
 
     /// Whether `path`'s file may be written to but its folder may not (so SQLite cannot make its journal files).
-    private static func folderIsReadOnly(of path: String) -> Bool {
+    static func folderIsReadOnly(of path: String) -> Bool {
         let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
         return access(path, W_OK) == 0 && access(folder.isEmpty ? "/" : folder, W_OK) != 0
+    }
+
+    /// `path`'s `-wal` or `-shm` file when it exists and this user may not write it, though the database itself may.
+    private static func readOnlyJournalFile(of path: String) -> String? {
+        guard access(path, W_OK) == 0 else { return nil }
+        return [path + "-wal", path + "-shm"].first { access($0, F_OK) == 0 && access($0, W_OK) != 0 }
     }
 
     init(sqlite error: SQLiteError, path: String?) {
@@ -126,6 +132,12 @@ struct Failure: Error {
             self.init(
                 message: "cannot write to \(file): its folder is read-only, and the database keeps its journal files "
                     + "(\(path.split(separator: "/").last ?? "")-wal, -shm) beside it (\(error.message)).",
+                code: .cannotWrite)
+        } else if error.isReadOnly, let path, let journal = Self.readOnlyJournalFile(of: path) {
+            // The database may be written, but not the journal file beside it (another user's, left by their write).
+            self.init(
+                message: "cannot write to \(file): its journal file '\(journal)' is read-only to this user "
+                    + "(\(error.message)).",
                 code: .cannotWrite)
         } else if error.isReadOnly {
             self.init(message: "cannot write to \(file): it is read-only (\(error.message)).", code: .cannotWrite)
@@ -146,7 +158,17 @@ struct Failure: Error {
             self.init(message: "the library refused the change: \(error.message).", code: .refused)
         } else {
             self.init(
-                message: "internal error: \(error.description). This is a bug in librarycli.", code: .internalError)
+                message: "internal error: \(Self.shortDescription(error)). This is a bug in librarycli.",
+                code: .internalError)
         }
+    }
+
+    /// `error.description` with the SQL that failed cut to its first line and 80 characters: a migration or a
+    /// long query would otherwise fill the screen.
+    private static func shortDescription(_ error: SQLiteError) -> String {
+        guard let sql = error.sql else { return error.description }
+        let line = sql.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        let short = line.count > 80 || line.count < sql.count ? String(line.prefix(80)) + " ..." : line
+        return SQLiteError(code: error.extendedCode, message: error.message, sql: short).description
     }
 }

@@ -18,6 +18,14 @@ struct GlobalOptions {
         var path: String
         var isDefault: Bool
 
+        /// A location; `path` is a file path, always, as `Database` opens it ("file:x" is a file of that name): the
+        /// one name SQLite keeps for a database in memory, gone when the command ends, is made a file too
+        /// ("./:memory:", which messages show).
+        init(path: String, isDefault: Bool) {
+            self.path = path == ":memory:" ? "./:memory:" : path
+            self.isDefault = isDefault
+        }
+
         /// The default database when no home directory is known (`HOME` unset or empty, and none in the password
         /// database): opening it fails with a message saying to set `HOME` or pass `--db`.
         static let homeless = DatabaseLocation(path: "", isDefault: true)

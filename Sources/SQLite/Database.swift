@@ -74,6 +74,9 @@ public final class Database {
 
     /// Opens (creating if missing, unless read-only) the database at `path`, or an in-memory one for ":memory:".
     ///
+    /// `path` is a file path, never an SQLite URI: "file:lib.sqlite" is the file of that name in the current folder,
+    /// as for any other program (SQLite, built to read URIs, would open "lib.sqlite").
+    ///
     /// Throws `SQLiteError` when the file cannot be opened (`isCannotOpen`), is not a database
     /// (`isNotADatabase`, detected here without modifying the file) or cannot be switched to WAL.
     ///
@@ -84,19 +87,21 @@ public final class Database {
     public init(path: String, options: DatabaseOptions = DatabaseOptions()) throws {
         self.path = path
         self.options = options
-        let isFile = !(path.isEmpty || path == ":memory:" || path.hasPrefix("file:"))
+        let isFile = !(path.isEmpty || path == ":memory:")
         if isFile && !options.readOnly {
             Self.createPrivateFileIfMissing(path)
         }
         _ = sqliteConfigured
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         flags |= options.readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
-        var handle = try Self.open(path, flags: flags)
+        // SQLite is built to read a name that starts with "file:" as a URI (SQLITE_USE_URI); "./" makes it a path.
+        let filename = path.hasPrefix("file:") ? "./" + path : path
+        var handle = try Self.open(filename, flags: flags)
         if isFile && options.readOnly && Self.readFails(handle, with: SQLITE_READONLY) {
             // A WAL database in a folder this user cannot write, without its -shm file: SQLite cannot set up
             // shared memory, so even reads fail. Opened as immutable, reads work (and writes still fail).
             sqlite3_close_v2(handle)
-            handle = try Self.open(Self.immutableURI(path), flags: flags | SQLITE_OPEN_URI)
+            handle = try Self.open(Self.immutableURI(filename), flags: flags | SQLITE_OPEN_URI)
         }
         self.connection = Connection(handle: handle)
         self.usesWAL = isFile && !options.readOnly

@@ -180,8 +180,12 @@ public struct Migrator: Sendable {
     /// Applies every pending migration; with `verifying`, then checks the schema they made and records it.
     private func migrate(_ db: Database, appliedAt: String, verifying: Bool) throws -> [String] {
         // Fast path and early refusal without writing anything.
-        if try db.read({ try status(in: $0) }).isUpToDate {
+        let before = try db.read { try status(in: $0) }
+        if before.isUpToDate {
             return []
+        }
+        if verifying && !before.applied.isEmpty {
+            try checkBeforeMigrating(db, applied: before.applied)
         }
         var applied: [String] = []
         for migration in migrations {
@@ -219,9 +223,28 @@ public struct Migrator: Sendable {
         return applied
     }
 
+    /// Before migrating a database some migrations were applied to: checks, by reading only, that its schema is what
+    /// they make (`verifySchema`) and that nothing the pending ones create is there already. A record of an applied
+    /// migration deleted by hand hides no schema change (SQLite's count does not move), and would otherwise run that
+    /// migration again over what it made: it fails half-way ("table already exists") or, worse, succeeds.
+    private func checkBeforeMigrating(_ db: Database, applied: [String]) throws {
+        try db.read { db in
+            try verifySchema(db)
+            let made = Set(try schema(createdBy: migrations.filter { applied.contains($0.name) }).map(\.key))
+            let present = Set(try Self.schemaObjects(db).map(\.key))
+            for object in try schema(createdBy: migrations)
+            where !made.contains(object.key) && present.contains(object.key) {
+                throw MigrationError.damagedSchema(
+                    problem: "\(object.key.type) \(object.key.name) is there already, though the migration that "
+                        + "creates it is not recorded as applied")
+            }
+        }
+    }
+
     /// Reports applied and pending migrations, reading only `schema_migrations`.
     ///
-    /// Throws `MigrationError.unknownMigration` or `.checksumMismatch` for a database it must refuse.
+    /// Throws `MigrationError.unknownMigration`, `.checksumMismatch` or `.damagedSchema` (a migration not recorded
+    /// while a later one is) for a database it must refuse.
     ///
     /// ```swift
     /// let status = try migrator.status(db)
@@ -263,8 +286,9 @@ public struct Migrator: Sendable {
     ///
     /// SQLite counts every change to a database's schema (`PRAGMA schema_version`); `migrate` records the count at
     /// which it verified the schema. While the two agree, nothing was created, altered or dropped since, and this
-    /// costs one read; otherwise (a table dropped by hand, a database migrated before the count was kept) it checks
-    /// the whole schema. Reads only.
+    /// costs one read (of the count, and of `schema_migrations` for the refusals of `status`: a record deleted by
+    /// hand moves no count); otherwise (a table dropped by hand, a database migrated before the count was kept) it
+    /// checks the whole schema. Reads only.
     ///
     /// ```swift
     /// try migrator.verifySchemaIfChanged(db)  // at every open
@@ -275,6 +299,8 @@ public struct Migrator: Sendable {
                 try db.fetchOne(
                     "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'schema_verified'", [], { _ in true })
                 ?? false
+            // What is recorded as applied is part of the schema: a record deleted by hand changes no schema count.
+            _ = try status(in: db)
             guard hasRecord else { return false }
             let verified = try db.fetchOne("SELECT schema_version FROM schema_verified WHERE id = 1") { $0.int(0) }
             return try verified == Self.schemaVersion(db)
@@ -392,8 +418,10 @@ public struct Migrator: Sendable {
 
 extension MigrationStatus {
     /// The status of `migrations` against what a database recorded (name -> checksum), with the refusals every
-    /// store makes: a recorded name none of `migrations` has (a newer librarycli wrote it) and a checksum that
-    /// differs (the migration was edited after it was applied).
+    /// store makes: a recorded name none of `migrations` has (a newer librarycli wrote it), a checksum that
+    /// differs (the migration was edited after it was applied), and a migration not recorded while a later one is
+    /// (its record was deleted by hand: migrations apply in order, so its objects are there, and running it again
+    /// would fail half-way or repeat its changes), which is a schema changed by hand (`damagedSchema`).
     ///
     /// ```swift
     /// let status = try MigrationStatus(recorded: ["0001.sql": checksum], migrations: migrations)
@@ -408,6 +436,11 @@ extension MigrationStatus {
             if let checksum = recorded[migration.name] {
                 guard checksum == migration.checksum else {
                     throw MigrationError.checksumMismatch(name: migration.name)
+                }
+                if let missing = pending.first {
+                    throw MigrationError.damagedSchema(
+                        problem: "migration \(missing) is not recorded as applied, though the later "
+                            + "\(migration.name) is")
                 }
                 applied.append(migration.name)
             } else {

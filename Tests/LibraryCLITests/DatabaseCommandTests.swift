@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import SQLite
 import Testing
 
@@ -149,6 +150,62 @@ struct DatabaseCommandTests {
         #expect(missing.err.contains("does not exist"))
     }
 
+    @Test("--db is a file path, always: 'file:NAME' is a file of that name, ':memory:' a file too, no SQLite URI")
+    func databasePathsAreLiteral() throws {
+        let sandbox = Sandbox()
+        let folder = sandbox.directory
+        func run(_ arguments: [String]) throws -> RunResult {
+            try Binary.run(arguments, environment: ["HOME": folder, "LIBRARY_NOW": sandbox.now], in: folder)
+        }
+        for (name, shown) in [
+            ("file:new1.sqlite", "file:new1.sqlite"), (":memory:", "./:memory:"),
+            ("file:good.sqlite?mode=ro", "file:good.sqlite?mode=ro"),
+        ] {
+            let created = try run(["--db", name, "init"])
+            #expect(created.code == 0, "\(name): \(created.err)")
+            #expect(created.err.contains(" at \(shown)."), "\(name): \(created.err)")
+            #expect(FileManager.default.fileExists(atPath: folder + "/" + name), "\(name)")
+            let books = try run(["--db", name, "books"])
+            #expect(books.code == 0, "\(name): \(books.err)")
+            #expect(!books.out.isEmpty, "\(name): \(books.err)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder + "/new1.sqlite"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/good.sqlite"))
+        let missing = try run(["--db", "file:missing.sqlite", "list"])
+        #expect(missing.code == 73)
+        #expect(missing.err.contains("'file:missing.sqlite' does not exist"), "\(missing.err)")
+        let written = try run(["-q", "--db", "file:other.sqlite?mode=ro", "clients", "add", "Ann"])
+        #expect(written.code == 0, "\(written.err)")
+        #expect(FileManager.default.fileExists(atPath: folder + "/file:other.sqlite?mode=ro"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/other.sqlite"))
+    }
+
+    @Test("a path that is no regular file, or a file used as a folder, is named for what it is (exit 73)")
+    func pathsOfTheWrongKind() throws {
+        let sandbox = Sandbox()
+        sandbox.run(["init", "--empty"])
+        let fifo = sandbox.directory + "/pipe"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        for path in ["/dev/null", "/dev/zero", fifo] {
+            for command in [["list"], ["take", "1"], ["init"]] {
+                let result = sandbox.run(["--db", path] + command, useDatabase: false)
+                #expect(result.code == 73, "\(path) \(command): \(result.err)")
+                #expect(
+                    result.err.contains("'\(path)' is not a regular file"), "\(path) \(command): \(result.err)")
+                #expect(!result.err.contains("disk"), "\(path) \(command): \(result.err)")
+            }
+        }
+        for path in [sandbox.database + "/", sandbox.database + "/x.sqlite"] {
+            for command in [["list"], ["take", "1"]] {
+                let result = sandbox.run(["--db", path] + command, useDatabase: false)
+                #expect(result.code == 73, "\(path) \(command): \(result.err)")
+                #expect(
+                    result.err.contains("'\(sandbox.database)' is a file, not a folder"),
+                    "\(path) \(command): \(result.err)")
+            }
+        }
+    }
+
     @Test("migrate and migrate --status")
     func migrate() {
         let sandbox = Sandbox()
@@ -248,6 +305,26 @@ struct NotOursTests {
                     == "Error: '\(sandbox.database)' is not a librarycli database or damaged: table loans is missing; "
                     + "it was left as it is.\n",
                 "\(arguments)")
+        }
+        #expect(try sandbox.dump() == before)
+    }
+
+    @Test(
+        "a migration's record deleted by hand: every command exits 73, none runs a migration again or shows SQL",
+        arguments: ["0001_create_library.sql", "0003_tokens_and_pins.sql", "0004_book_status_check.sql"])
+    func deletedMigrationRecord(name: String) throws {
+        let sandbox = Sandbox()
+        sandbox.makeSmallLibrary()
+        try Database(path: sandbox.database).execute("DELETE FROM schema_migrations WHERE name = ?", [name])
+        let before = try sandbox.dump()
+        for arguments in Self.commands {
+            let result = sandbox.run(arguments)
+            #expect(result.code == 73, "\(name) \(arguments): \(result.err)")
+            #expect(
+                result.err.hasPrefix("Error: '\(sandbox.database)' is not a librarycli database or damaged: "),
+                "\(name) \(arguments): \(result.err)")
+            #expect(!result.err.contains("CREATE"), "\(name) \(arguments): \(result.err)")
+            #expect(result.out.isEmpty, "\(name) \(arguments): \(result.out)")
         }
         #expect(try sandbox.dump() == before)
     }

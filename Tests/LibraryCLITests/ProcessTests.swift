@@ -13,10 +13,13 @@ struct Binary {
         return packageRoot.appendingPathComponent(".build/debug/librarycli")
     }()
 
-    /// Runs the binary with exactly this environment (nothing inherited) and waits for it.
-    static func run(_ arguments: [String], environment: [String: String], stdin: Data? = nil) throws -> RunResult {
+    /// Runs the binary with exactly this environment (nothing inherited), in `folder` when given, and waits for it.
+    static func run(
+        _ arguments: [String], environment: [String: String], stdin: Data? = nil, in folder: String? = nil
+    ) throws -> RunResult {
         let process = Process()
         process.executableURL = url
+        if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
         process.arguments = arguments
         process.environment = environment
         let out = Pipe()

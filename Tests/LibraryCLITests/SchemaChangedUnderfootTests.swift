@@ -39,4 +39,20 @@ struct SchemaChangedUnderfootTests {
                 == "'\(sandbox.database)' is not a librarycli database or damaged: table loans is missing; it was left "
                 + "as it is.")
     }
+
+    @Test("an internal error shows the first line of the SQL that failed, cut short, never a whole script")
+    func internalErrorCutsTheSQL() {
+        let script = "-- Who may do what: tokens.\nCREATE TABLE tokens (\n    id INTEGER PRIMARY KEY\n) STRICT;\n"
+        let failure = Failure(SQLiteError(code: 1, message: "table tokens already exists", sql: script))
+        #expect(failure.code == .internalError)
+        #expect(
+            failure.message
+                == "internal error: SQLite error 1 (SQL logic error): table tokens already exists (in: -- Who may do "
+                + "what: tokens. ...). This is a bug in librarycli.")
+        let long = "SELECT " + String(repeating: "x, ", count: 60) + "y FROM t"
+        let cut = Failure(SQLiteError(code: 1, message: "no such column: x", sql: long))
+        #expect(cut.message.contains("(in: " + String(long.prefix(80)) + " ...)"))
+        let short = Failure(SQLiteError(code: 1, message: "no such table: t", sql: "SELECT * FROM t"))
+        #expect(short.message.contains("(in: SELECT * FROM t)"))
+    }
 }

@@ -260,6 +260,51 @@ import Testing
         }
     }
 
+    @Test("a migration's record deleted by hand while a later one is applied is a changed schema, never re-run")
+    func deletedRecordBeforeALaterOneIsRefused() throws {
+        let third = Migration(name: "0003_toys.sql", sql: "CREATE TABLE toys (id INTEGER PRIMARY KEY) STRICT;")
+        let migrator = Migrator(migrations: [first, second, third])
+        let db = try Database(path: directory.file("gap.db"))
+        try migrator.migrate(db, appliedAt: "t1")
+        try db.execute("DELETE FROM schema_migrations WHERE name = ?", [second.name])
+        let problem = "migration \(second.name) is not recorded as applied, though the later \(third.name) is"
+        for attempt in [
+            { _ = try migrator.migrate(db, appliedAt: "t2") }, { _ = try migrator.status(db) },
+            { try migrator.verifySchemaIfChanged(db) }, { try migrator.verifySchema(db) },
+        ] {
+            let error = try #require(throws: MigrationError.self) { try attempt() }
+            #expect(error == .damagedSchema(problem: problem))
+            #expect(error.isNotOurs)
+        }
+        #expect(try tracking(db).map { $0[0] } == [first.name, third.name])
+    }
+
+    @Test("the last migration's record deleted by hand: what it made is there, so it is refused, not run again")
+    func deletedRecordOfTheLastIsRefused() throws {
+        let rebuilt = Migration(
+            name: "0003_rebuild.sql",
+            sql: """
+                CREATE TABLE people_new (id INTEGER PRIMARY KEY, name TEXT CHECK (name <> '')) STRICT;
+                INSERT INTO people_new SELECT * FROM people;
+                DROP TABLE people;
+                ALTER TABLE people_new RENAME TO people;
+                """)
+        for (last, problem) in [
+            (second, "table pets is there already, though the migration that creates it is not recorded as applied"),
+            (rebuilt, "table people differs from what the migrations create"),
+        ] {
+            let migrator = Migrator(migrations: [first, last])
+            let db = try Database(path: directory.file("last-\(last.name).db"))
+            try migrator.migrate(db, appliedAt: "t1")
+            try db.execute("DELETE FROM schema_migrations WHERE name = ?", [last.name])
+            let error = try #require(throws: MigrationError.self, "\(last.name)") {
+                try migrator.migrate(db, appliedAt: "t2")
+            }
+            #expect(error == .damagedSchema(problem: problem))
+            #expect(try tracking(db).map { $0[0] } == [first.name])
+        }
+    }
+
     @Test("verifySchema checks only what the applied migrations create")
     func verifySchemaFollowsAppliedMigrations() throws {
         let db = try Database(path: directory.file("partial.db"))
