@@ -25,6 +25,13 @@ public final class Server: Sendable {
     /// The port it listens on (the one picked when the configuration asked for 0).
     public let port: Int
 
+    /// The address it answers on, as a URL: `http://HOST:PORT`, an IPv6 host in brackets.
+    ///
+    ///     print("Listening on \(server.url)")  // "Listening on http://[::1]:8080"
+    public var url: String {
+        "http://" + ServerConfiguration.authority(host: configuration.host, port: port)
+    }
+
     private let core: ServerCore
 
     private init(configuration: ServerConfiguration, port: Int, core: ServerCore) {
@@ -58,7 +65,8 @@ public final class Server: Sendable {
     /// Stops gracefully, and returns when done: stops accepting connections, ends open event streams cleanly and
     /// answers waiting deferred responses with their timeout response, lets requests in flight finish (up to
     /// ``ServerConfiguration/stopTimeout``; later responses say `Connection: close`), then closes every
-    /// connection. Safe to call from any thread (typically the one that waited for a signal, see
+    /// connection. A request whose header section had not all arrived is not in flight: its connection is closed
+    /// at once, as an idle one is. Safe to call from any thread (typically the one that waited for a signal, see
     /// ``TerminationSignals``) but not from a handler; calling it again does nothing.
     ///
     ///     server.stop()
@@ -87,6 +95,9 @@ final class ServerCore: Sendable {
     private struct State {
         var daemon: DaemonHandle?
         var inFlight = 0
+        /// Requests whose header section arrived (the access handler saw them) and that have not ended: what
+        /// `stop` waits for. A request still sending its headers has nothing in flight, and is cut at once.
+        var handling = 0
         var stopping = false
         var stopped = false
         var streams: [ObjectIdentifier: EventStream] = [:]
@@ -179,9 +190,11 @@ final class ServerCore: Sendable {
         // that begins from now on is answered 503 `server-stopping` with `Connection: close` (see `access`).
         for stream in streams { stream.finish(.serverStopping) }
         for deferred in deferreds { deferred.resolve(deferred.timeoutResponse) }
+        // Only requests that got to the handler are waited for: a connection whose request is still sending its
+        // header section (or a slow client that stopped there) is closed by `MHD_stop_daemon` like an idle one.
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: configuration.stopTimeout)
-        while inFlight > 0 && clock.now < deadline {
+        while state.withLock({ $0.handling > 0 }) && clock.now < deadline {
             usleep(2_000)
         }
         mhd.MHD_stop_daemon!(daemon.pointer)
@@ -242,8 +255,13 @@ final class ServerCore: Sendable {
         if !exchange.started {
             exchange.started = true
             exchange.method = method
-            if exchange.beganWhileStopping {
-                // The server stops accepting work: the requests in flight finish, a new one is told to come back.
+            let stopping = state.withLock { state -> Bool in
+                state.handling += 1
+                return state.stopping
+            }
+            if exchange.beganWhileStopping || stopping {
+                // The server stops accepting work: the requests in flight finish, a new one (or one whose headers
+                // were still arriving, which `stop` does not wait for) is told to come back.
                 return queue(Self.stopping.response(), for: exchange, on: connection, close: true)
             }
             if let problem = prepare(exchange, connection, method: method, version: version) {
@@ -487,6 +505,7 @@ final class ServerCore: Sendable {
     func completed(_ exchange: Exchange, termination: MHD_RequestTerminationCode) {
         let stopping = state.withLock { state -> Bool in
             state.inFlight -= 1
+            if exchange.started { state.handling -= 1 }
             if let stream = exchange.stream { state.streams[ObjectIdentifier(stream)] = nil }
             if let deferred = exchange.deferred { state.deferreds[ObjectIdentifier(deferred)] = nil }
             return state.stopping

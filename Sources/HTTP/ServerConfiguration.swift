@@ -86,6 +86,19 @@ public struct ServerConfiguration: Sendable {
     }
 }
 
+extension ServerConfiguration {
+    /// `host` and `port` as a URL writes them: an IPv6 literal in brackets, whether `host` has them or not, any
+    /// other host as it is.
+    ///
+    ///     ServerConfiguration.authority(host: "::1", port: 8080)        // "[::1]:8080"
+    ///     ServerConfiguration.authority(host: "[::1]", port: 8080)      // "[::1]:8080"
+    ///     ServerConfiguration.authority(host: "127.0.0.1", port: 8080)  // "127.0.0.1:8080"
+    public static func authority(host: String, port: Int) -> String {
+        let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        return (bare.contains(":") ? "[\(bare)]" : bare) + ":\(port)"
+    }
+}
+
 /// Why a server could not start.
 ///
 ///     do { _ = try Server.start(router: router, configuration: configuration) }
@@ -106,7 +119,8 @@ public enum ServerError: Error, Equatable, Sendable, CustomStringConvertible {
         case .badHost(let host): "cannot listen on '\(host)': give an IP address or localhost"
         case .badPort(let port): "cannot listen on port \(port): ports go from 0 to 65535"
         case .badConfiguration(let what): "bad server configuration: \(what)"
-        case .cannotListen(let host, let port, let reason): "cannot listen on \(host):\(port): \(reason)"
+        case .cannotListen(let host, let port, let reason):
+            "cannot listen on \(ServerConfiguration.authority(host: host, port: port)): \(reason)"
         }
     }
 }

@@ -261,7 +261,8 @@ public enum CommandLineSpec {
         name: "serve", abstract: "Serve the library's HTTP/JSON API to app fronts, with live screen changes.",
         discussion: """
             When ready, prints 'Listening on http://HOST:PORT' on standard error, then one access log line per \
-            request (not with -q). SIGINT or SIGTERM stops it gracefully (exit 0). Fronts authenticate with a \
+            request (not with -q). SIGINT or SIGTERM stops it gracefully (exit 0; 73 when its database file was \
+            moved or deleted while it ran, which it answers with 503 until stopped). Fronts authenticate with a \
             bearer token ('tokens create') or sign in with a card number and PIN (POST /v1/sessions).
             """,
         options: [

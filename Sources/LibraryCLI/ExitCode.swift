@@ -14,6 +14,9 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     case dataError = 65
     /// An input file is missing or unreadable (EX_NOINPUT).
     case noInput = 66
+    /// `serve` cannot listen: the address is in use or not allowed, or the process is out of file descriptors
+    /// (EX_UNAVAILABLE).
+    case cannotListen = 69
     /// An internal error: a bug in librarycli (EX_SOFTWARE).
     case internalError = 70
     /// The database cannot be created, opened or written, or is not a librarycli database (EX_CANTCREAT).
@@ -33,6 +36,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
         case .usage: "usage error: the command line is wrong"
         case .dataError: "bad data in an input file (nothing was imported)"
         case .noInput: "an input file is missing or unreadable"
+        case .cannotListen: "serve cannot listen: the address is in use or not allowed, or too many open files"
         case .internalError: "internal error: a bug in librarycli, please report it"
         case .cannotWrite: "the database cannot be created, opened or written, or is not a librarycli database"
         case .ioError: "standard output or an output file could not be written (a full disk, an I/O error)"

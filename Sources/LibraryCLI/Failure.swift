@@ -127,6 +127,11 @@ struct Failure: Error {
             self.init(
                 message: "\(file) stayed busy (another librarycli is writing to it); nothing was changed. Try again.",
                 code: .busy)
+        } else if error.isMoved {
+            self.init(
+                message: "cannot write to \(file): the file was moved, renamed, deleted or replaced while the command "
+                    + "ran; nothing was changed.",
+                code: .cannotWrite)
         } else if error.isReadOnly, let path, Self.folderIsReadOnly(of: path) {
             // The file may be writable: SQLite's journal files (`-wal`, `-shm`) go beside it, in its folder.
             self.init(

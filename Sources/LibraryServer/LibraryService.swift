@@ -46,6 +46,11 @@ public final class LibraryService: Sendable {
     /// `crossOrigin`, pages from the origins it allows may call the API from a browser (CORS); without, no
     /// `Access-Control-*` header is sent.
     ///
+    /// An SQLite file moved, renamed, deleted or replaced while the service runs is written no more: from the
+    /// request that finds it on (each request looks, one `stat`), every request is answered 503 `database-moved`,
+    /// `/healthz` included, and `log` gets one line naming the file. The service keeps running, so that whoever
+    /// supervises it sees the 503s; it is restarted on the library's file.
+    ///
     ///     let service = try LibraryService.start(databasePath: path, configuration: configuration, now: clock)
     ///
     /// - Throws: `ServerError` when the address cannot be bound, the store's errors when the database cannot be
@@ -53,9 +58,10 @@ public final class LibraryService: Sendable {
     public static func start(
         databasePath: String, configuration: ServerConfiguration, databaseOptions: DatabaseOptions = DatabaseOptions(),
         watchInterval: Duration? = nil, demoSignIns: [DemoSignIn] = [], crossOrigin: CrossOrigin? = nil,
-        now: @escaping @Sendable () -> Timestamp
+        log: (@Sendable (String) -> Void)? = nil, now: @escaping @Sendable () -> Timestamp
     ) throws -> LibraryService {
-        let pool = StorePool(path: databasePath, options: databaseOptions, maxIdle: configuration.threads + 8, now: now)
+        let pool = StorePool(
+            path: databasePath, options: databaseOptions, maxIdle: configuration.threads + 8, log: log, now: now)
         _ = try pool.with { store in try store.dataVersion() }  // fails early on a database that cannot be opened
         let versions = ScreenVersions()
         let interval = watchInterval ?? .milliseconds(LibraryDatabase.isPostgreSQLURL(databasePath) ? 50 : 10)
@@ -89,6 +95,16 @@ public final class LibraryService: Sendable {
         parts.feed.stop()
         parts.tokenUses.stop()
         parts.pool.drain()
+    }
+
+    /// Whether the SQLite database file was moved, renamed, deleted or replaced since the service opened it (looked
+    /// at now, one `stat`): the service then answers every request 503 `database-moved` (see `start`). Always false
+    /// on PostgreSQL.
+    ///
+    ///     service.stop()
+    ///     if service.databaseMoved { exit(73) }
+    public var databaseMoved: Bool {
+        (try? parts.pool.refuseIfMoved()) == nil
     }
 
     /// A service no one holds any more is stopped (its watcher thread too).
@@ -147,14 +163,18 @@ public final class LibraryService: Sendable {
     }
 
     /// Cross-origin headers outermost (so problems carry them too), then the mapping of the library's errors to
-    /// problems (every error answered 500 goes to `errorLog`, as the server's own last resort sends it), then
-    /// authentication.
+    /// problems (every error answered 500 goes to `errorLog`, as the server's own last resort sends it), then the
+    /// refusal of every request once the database file moved, then authentication.
     static func middleware(
         _ parts: ServiceParts, crossOrigin: CrossOrigin? = nil,
         errorLog: (@Sendable (Request, any Error) -> Void)? = nil
     ) -> [Middleware] {
         (crossOrigin.map { [Middleware.crossOrigin($0)] } ?? []) + [
             Middleware.problems(map: ProblemMapping.problem(for:)) { request, error in errorLog?(request, error) },
+            Middleware { [pool = parts.pool] request, next in
+                try pool.refuseIfMoved()
+                return try next(request)
+            },
             Authentication.middleware(pool: parts.pool, uses: parts.tokenUses, now: parts.now),
         ]
     }

@@ -6,8 +6,9 @@ import SQLite
 
 /// The library's refusals and the database's troubles as RFC 9457 problems with stable `code`s: 409 for a refusal
 /// by a library rule, 404 for what does not exist, 400 for bad input, 401/422/429 for access, 503 for a busy
-/// database (with `Retry-After`), 500 `database-permission` for a PostgreSQL role without a privilege it needs or an
-/// SQLite file the server may not write.
+/// database (with `Retry-After`), 503 `database-moved` (without: it does not pass) for an SQLite file moved or deleted
+/// under the server, 500 `database-permission` for a PostgreSQL role without a privilege it needs or an SQLite file
+/// the server may not write.
 ///
 ///     ProblemMapping.libraryProblem(.noSuchBook(id: 9)).code  // "no-such-book"
 enum ProblemMapping {
@@ -22,6 +23,13 @@ enum ProblemMapping {
                 status: .serviceUnavailable, code: "busy",
                 detail: "The database stayed busy (another program is writing to it); nothing was changed. Try again.",
                 headers: ["Retry-After": "1"])
+        case let failure as SQLiteError where failure.isMoved:
+            // Not the request, and not passing: the server's file is no longer the library's (see StorePool).
+            return Problem(
+                status: .serviceUnavailable, code: "database-moved",
+                detail: "The library's database file was moved, renamed, deleted or replaced while the server ran; "
+                    + "nothing was changed. Every request is refused until the server is restarted on the library's "
+                    + "file; ask the library's operator.")
         case let failure as SQLiteError where failure.isReadOnly:
             // The server's file, not the request: no use trying again until someone lets the server write it.
             return Problem(

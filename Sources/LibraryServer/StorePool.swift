@@ -8,6 +8,9 @@ import SQLite
 /// each worker in effect has its own SQLite connection; in WAL mode readers never wait for the writer. The stores
 /// share a `WriteGate`, so the server's own writers queue for each other on a lock, not in SQLite's busy handler.
 ///
+/// An SQLite file moved, renamed, deleted or replaced while the pool uses it (``refuseIfMoved()``) ends the pool's
+/// work: from then on it lends no store and opens none, and says so once to `log`.
+///
 ///     let pool = StorePool(path: "library.sqlite", now: { Timestamp.systemNow() })
 ///     let book = try pool.with { store in try store.book(id: 12) }
 final class StorePool: Sendable {
@@ -37,17 +40,64 @@ final class StorePool: Sendable {
     private let idle = Locked(Idle())
     private let maxIdle: Int
     private let generation = Locked(0)
+    private let log: (@Sendable (String) -> Void)?
 
+    /// Whether the database file moved, and the connection that tells: an SQLite connection opened with the first
+    /// store, never lent, only asked whether its file is still the one at `path`. (The pool's own connections may
+    /// be busy on other threads; and one opened later would open whatever file `path` names by then.)
+    private struct Witness {
+        var database: Database?
+        var moved = false
+    }
+    private let witness = Locked(Witness())
+
+    /// A pool of stores on `path` (opened when first asked for). `log` gets one line, once, when the SQLite file
+    /// turns out to have moved (see ``refuseIfMoved()``).
     init(
         path: String, options: DatabaseOptions = DatabaseOptions(), maxIdle: Int = 64,
-        now: @escaping @Sendable () -> Timestamp
+        log: (@Sendable (String) -> Void)? = nil, now: @escaping @Sendable () -> Timestamp
     ) {
         self.path = path
         var options = options
         if options.writeGate == nil { options.writeGate = WriteGate() }
         self.options = options
         self.maxIdle = maxIdle
+        self.log = log
         self.now = now
+    }
+
+    /// Throws an `SQLiteError` that `isMoved` once the database file was moved, renamed, deleted or replaced since
+    /// the pool first opened it (SQLite's `SQLITE_FCNTL_HAS_MOVED`: one `stat` of the path), or a store's write
+    /// found so: what would be written from then on goes to a file no other program sees by that name, and what
+    /// is read is no longer the library at `path`. It stays so (the server is restarted on the right file); the
+    /// first time, `log` gets a line naming the path. Does nothing on PostgreSQL, or before the first store opened.
+    ///
+    ///     try pool.refuseIfMoved()  // before every request
+    func refuseIfMoved() throws {
+        let (moved, first) = witness.withLock { witness -> (Bool, Bool) in
+            if witness.moved { return (true, false) }
+            guard witness.database?.hasMoved == true else { return (false, false) }
+            witness.moved = true
+            return (true, true)
+        }
+        if first { announceMove() }
+        if moved { throw SQLiteError.moved(path: path) }
+    }
+
+    /// Notes that a store found the file moved (its write refused it), as ``refuseIfMoved()`` would have.
+    private func noteMoved() {
+        let first = witness.withLock { witness -> Bool in
+            defer { witness.moved = true }
+            return !witness.moved
+        }
+        if first { announceMove() }
+    }
+
+    private func announceMove() {
+        log?(
+            "Error: the database file \(path) was moved, renamed, deleted or replaced while the server ran; nothing "
+                + "more is written to it, and every request is answered 503 database-moved: restart the server on "
+                + "the library's file.")
     }
 
     /// Runs `body` with a store of its own for the time of the call.
@@ -80,7 +130,17 @@ final class StorePool: Sendable {
 
     /// A new store on the file (migrated and checked, as every librarycli process opens it).
     func open() throws -> LibraryStore {
-        try LibraryStore.open(at: path, options: options, now: now())
+        try refuseIfMoved()
+        let store = try LibraryStore.open(at: path, options: options, now: now())
+        if !LibraryDatabase.isPostgreSQLURL(path) {
+            witness.withLock { witness in
+                if witness.database == nil {
+                    witness.database = try? Database(
+                        path: path, options: DatabaseOptions(readOnly: true, switchesToWALOnOpen: false))
+                }
+            }
+        }
+        return store
     }
 
     /// Closes the idle connections.
@@ -95,6 +155,7 @@ final class StorePool: Sendable {
     }
 
     private func lease<T>(_ body: (Lease) throws -> T) throws -> T {
+        try refuseIfMoved()
         let (pooled, breaks) = idle.withLock { idle in (idle.leases.popLast(), idle.breaks) }
         let lease = try pooled ?? Lease(open(), breaks: breaks)
         var broken = false
@@ -119,6 +180,9 @@ final class StorePool: Sendable {
             return try body(lease)
         } catch let error where Self.isBroken(error) {
             broken = true
+            throw error
+        } catch let error as SQLiteError where error.isMoved {
+            noteMoved()
             throw error
         }
     }

@@ -14,6 +14,10 @@ extension Database {
     /// Transactions do not nest: called while a transaction is open (inside another `write` or `read`), it throws
     /// an `SQLiteError` with `SQLITE_MISUSE` before doing anything; use `savepoint` for a nested unit of work.
     ///
+    /// A file moved, renamed, deleted or replaced while open (``hasMoved``) is not written: once the transaction
+    /// began, and again before it commits, it rolls back and throws an `SQLiteError` that `isMoved`, as what it
+    /// committed would be lost.
+    ///
     /// ```swift
     /// let id = try db.write { db in
     ///     try db.execute("INSERT INTO clients (name, card_number, created_at) VALUES (?, ?, ?)", [name, card, now])
@@ -23,23 +27,33 @@ extension Database {
     public func write<T>(_ body: (Database) throws -> T) throws -> T {
         // Before the gate: a nested write would otherwise wait for itself there.
         guard !isInTransaction else { throw SQLiteError.nestedTransaction(begin: "BEGIN IMMEDIATE") }
-        guard let gate = options.writeGate else { return try transaction(begin: "BEGIN IMMEDIATE", body) }
+        guard let gate = options.writeGate else { return try immediateTransaction(body) }
         let timeout = options.busyTimeoutMilliseconds
         let start = Self.monotonicMilliseconds()
         return try gate.pass(waitingAtMost: timeout) {
             let waited = Self.monotonicMilliseconds() - start
-            guard waited > 0 else { return try transaction(begin: "BEGIN IMMEDIATE", body) }
+            guard waited > 0 else { return try immediateTransaction(body) }
             // What is left of the timeout for BEGIN IMMEDIATE (0: fail at once if another process writes), then
             // the whole timeout again for what the transaction does.
             let handle = connection.handle
             sqlite3_busy_timeout(handle, Int32(clamping: max(0, timeout - waited)))
             var restored = false
             defer { if !restored { sqlite3_busy_timeout(handle, Int32(clamping: timeout)) } }
-            return try transaction(begin: "BEGIN IMMEDIATE") { db in
+            return try immediateTransaction { db in
                 sqlite3_busy_timeout(handle, Int32(clamping: timeout))
                 restored = true
                 return try body(db)
             }
+        }
+    }
+
+    /// An IMMEDIATE transaction that refuses a file that moved (see `write`).
+    private func immediateTransaction<T>(_ body: (Database) throws -> T) throws -> T {
+        try transaction(begin: "BEGIN IMMEDIATE") { db in
+            if hasMoved { throw SQLiteError.moved(path: path) }
+            let value = try body(db)
+            if hasMoved { throw SQLiteError.moved(path: path) }
+            return value
         }
     }
 

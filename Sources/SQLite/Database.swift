@@ -292,6 +292,21 @@ public final class Database {
     /// ```
     public var totalChangedRowCount: Int { Int(sqlite3_total_changes64(connection.handle)) }
 
+    /// Whether the database file was moved, renamed, deleted or replaced since this connection opened it: its path
+    /// no longer names the file the connection has open (SQLite's `SQLITE_FCNTL_HAS_MOVED`, one `stat` of the path).
+    /// What the connection would commit then goes to a file no other program opens by that name (in WAL mode to a
+    /// `-wal` file under the old name), so it would be lost; `write` refuses such a file (`SQLiteError.isMoved`).
+    /// Always false for an in-memory database.
+    ///
+    /// ```swift
+    /// if db.hasMoved { print("\(db.path) was moved or deleted while open; open it again") }
+    /// ```
+    public var hasMoved: Bool {
+        var moved: Int32 = 0
+        let code = sqlite3_file_control(connection.handle, "main", SQLITE_FCNTL_HAS_MOVED, &moved)
+        return code == SQLITE_OK && moved != 0
+    }
+
     /// Whether a transaction is open on this connection.
     ///
     /// ```swift

@@ -85,6 +85,15 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
     /// ```
     public var isReadOnly: Bool { code == SQLITE_READONLY || code == SQLITE_PERM }
 
+    /// Whether the database file was moved, renamed, deleted or replaced while the connection had it open
+    /// (`ResultCode.readOnlyDatabaseMoved`, a kind of read-only): nothing was written, as it would have been lost.
+    /// Open the database again by its path. `isReadOnly` is true too.
+    ///
+    /// ```swift
+    /// if error.isMoved { print("the database file was moved or deleted") }
+    /// ```
+    public var isMoved: Bool { extendedCode == ResultCode.readOnlyDatabaseMoved }
+
     /// Whether the file is not an SQLite database.
     ///
     /// ```swift
@@ -180,6 +189,8 @@ extension SQLiteError {
         public static let constraintCheck: Int32 = 275
         /// `SQLITE_CONSTRAINT_FOREIGNKEY` (787): a foreign key.
         public static let constraintForeignKey: Int32 = 787
+        /// `SQLITE_READONLY_DBMOVED` (1032): the database file was moved or deleted while open.
+        public static let readOnlyDatabaseMoved: Int32 = 1032
         /// `SQLITE_CONSTRAINT_NOTNULL` (1299): a NOT NULL constraint.
         public static let constraintNotNull: Int32 = 1299
         /// `SQLITE_CONSTRAINT_PRIMARYKEY` (1555): a duplicate primary key.
@@ -207,6 +218,19 @@ extension SQLiteError {
             code: SQLITE_MISUSE,
             message: "a transaction is already open: write and read do not nest; use savepoint { } inside it",
             sql: begin)
+    }
+
+    /// The error of a write refused because the file at `path` is no longer the one the connection has open
+    /// (`isMoved`), as `Database.write` throws it; for a caller that refuses for the same reason.
+    ///
+    /// ```swift
+    /// if db.hasMoved { throw SQLiteError.moved(path: db.path) }
+    /// ```
+    public static func moved(path: String) -> SQLiteError {
+        SQLiteError(
+            code: ResultCode.readOnlyDatabaseMoved,
+            message: "the database file \(path) was moved, renamed, deleted or replaced while open; nothing was written"
+        )
     }
 
     /// The error of the last failed call on `connection`, with `code` when the connection is gone.

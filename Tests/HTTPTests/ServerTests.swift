@@ -342,6 +342,55 @@ import Testing
         }
     }
 
+    @Test(
+        "stop closes at once a connection whose request headers have not all arrived; a request at its handler is waited for"
+    )
+    func stopDoesNotWaitForUnfinishedHeaders() throws {
+        var router = Self.router()
+        let release = Gate()
+        router.get("/slow") { _ in
+            release.wait()
+            return .text("slow")
+        }
+        let server = try Server.start(router: router, configuration: testConfiguration())
+        let partial = try TestClient(port: server.port)
+        #expect(partial.send("GET /healthz HTTP/1.1\r\nHost: a\r\n"))
+        for _ in 0..<500 where server.requestsInFlight == 0 { usleep(2_000) }
+        #expect(server.requestsInFlight == 1)  // its request line arrived
+        let clock = ContinuousClock()
+        let start = clock.now
+        server.stop()  // the stop timeout is 10 s
+        #expect(clock.now - start < .seconds(2))
+        #expect(partial.waitForClose())
+
+        // The same with a request at its handler: stop waits for it, and it is answered.
+        let busy = try Server.start(router: router, configuration: testConfiguration())
+        let client = try TestClient(port: busy.port)
+        client.request("GET", "/slow")
+        for _ in 0..<500 where busy.requestsInFlight == 0 { usleep(2_000) }
+        let done = Gate()
+        let stopped = Background {
+            busy.stop()
+            done.open()
+        }
+        usleep(200_000)
+        #expect(!done.isOpen)
+        release.open()
+        #expect(try client.readResponse().text == "slow")
+        #expect(stopped.join())
+    }
+
+    @Test("ServerConfiguration.authority: an IPv6 host in brackets, given with or without them")
+    func authority() {
+        #expect(ServerConfiguration.authority(host: "::1", port: 8080) == "[::1]:8080")
+        #expect(ServerConfiguration.authority(host: "[::1]", port: 8080) == "[::1]:8080")
+        #expect(ServerConfiguration.authority(host: "127.0.0.1", port: 80) == "127.0.0.1:80")
+        #expect(ServerConfiguration.authority(host: "localhost", port: 80) == "localhost:80")
+        #expect(
+            ServerError.cannotListen(host: "[::1]", port: 80, reason: "Permission denied").description
+                == "cannot listen on [::1]:80: Permission denied")
+    }
+
     @Test func terminationSignalsWaitsForTheSignal() {
         let signals = TerminationSignals([SIGUSR2])
         raise(SIGUSR2)

@@ -319,7 +319,7 @@ struct ServeProcessTests {
         #expect(serve.rest() == "")
     }
 
-    @Test("serve refuses a bad LIBRARY_NOW (64), a bad host (64) and a port in use (1), before listening")
+    @Test("serve refuses a bad LIBRARY_NOW (64), a bad host (64) and a port in use (69), before listening")
     func badStarts() throws {
         let library = try TestLibrary()
         let badClock = try Binary.run(
@@ -334,9 +334,24 @@ struct ServeProcessTests {
         #expect(badPort.code == 64)
         try library.serve { service in
             let taken = try Binary.run(["--db", library.path, "serve", "--port", String(service.port)])
-            #expect(taken.code == 1)
-            #expect(taken.err.contains("cannot listen"))
+            #expect(taken.code == 69)
+            #expect(taken.err == "Error: cannot listen on 127.0.0.1:\(service.port): Address already in use.\n")
         }
+    }
+}
+
+extension ServeProcessTests {
+    @Test(
+        "serve --host [::1] and --host ::1 listen on IPv6 loopback and print http://[::1]:PORT",
+        arguments: ["[::1]", "::1"])
+    func ipv6Host(host: String) throws {
+        let library = try TestLibrary()
+        let serve = try ServeProcess(["--db", library.path, "serve", "--host", host, "--port", "0"])
+        defer { serve.stop() }
+        #expect(serve.firstLine == "Listening on http://[::1]:\(serve.port)")
+        kill(serve.process.processIdentifier, SIGTERM)
+        serve.process.waitUntilExit()
+        #expect(serve.process.terminationStatus == 0)
     }
 }
 

@@ -48,11 +48,12 @@ enum ServeCommand {
         do {
             service = try LibraryService.start(
                 databasePath: context.options.database.path, configuration: configuration,
-                demoSignIns: demoSignIns, crossOrigin: crossOrigin, now: { fixedNow ?? Timestamp.systemNow() })
+                demoSignIns: demoSignIns, crossOrigin: crossOrigin, log: { line in console.err(line + "\n") },
+                now: { fixedNow ?? Timestamp.systemNow() })
         } catch let error as ServerError {
             switch error {
             case .badHost, .badPort, .badConfiguration: throw Failure(message: "\(error).", code: .usage)
-            case .cannotListen: throw Failure(message: "\(error).", code: .refused)
+            case .cannotListen: throw Failure(message: "\(error).", code: .cannotListen)
             }
         } catch let error as SQLiteError {
             throw Failure(sqlite: error, path: context.options.database.path)
@@ -61,10 +62,16 @@ enum ServeCommand {
         } catch let error as MigrationError {
             throw Failure(migration: error, path: context.options.database.displayName)
         }
-        let shownHost = host.contains(":") ? "[\(host)]" : host
-        console.err("Listening on http://\(shownHost):\(service.port)\n")
+        console.err("Listening on \(service.server.url)\n")
         _ = signals.wait()
         service.stop()
+        if service.databaseMoved {
+            // It kept answering (503) so that a supervisor saw it; it ends saying so too.
+            throw Failure(
+                message: "the database file \(context.options.database.path) was moved, renamed, deleted or replaced "
+                    + "while serving; the requests after that were refused (503 database-moved).",
+                code: .cannotWrite)
+        }
         return .success
     }
 
