@@ -56,6 +56,17 @@ public struct ClientScreen: Sendable, Hashable {
         self.loans = loans
         self.library = library
     }
+
+    /// The first moment the clock alone changes what this screen shows: when the earliest of its loans not yet
+    /// overdue falls due (the header counts it, its card is marked); nil when no loan will. Everything else on the
+    /// screen changes only with the database. A server keeping the screen live reads it again then.
+    ///
+    /// ```swift
+    /// screen.changesAt  // 2026-12-13T14:40:01Z when its only loan is due at 2026-12-13T14:40:00Z
+    /// ```
+    public var changesAt: Timestamp? {
+        loans.lazy.filter { !$0.isOverdue }.compactMap(\.loan.overdueFrom).min()
+    }
 }
 
 extension LibraryStore {

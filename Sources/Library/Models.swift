@@ -215,4 +215,15 @@ public struct Loan: Sendable, Hashable, Identifiable {
     /// loan.isOverdue(at: now)
     /// ```
     public func isOverdue(at now: Timestamp) -> Bool { isOpen && dueAt < now }
+
+    /// The first moment the loan is overdue if it stays open: the second after its due time (``isOverdue(at:)``
+    /// is true from then on). Nil for a returned loan, and for one due at the last moment a timestamp can hold.
+    ///
+    /// ```swift
+    /// loan.overdueFrom  // 2026-12-13T14:40:01Z for a loan due 2026-12-13T14:40:00Z
+    /// ```
+    public var overdueFrom: Timestamp? {
+        guard isOpen else { return nil }
+        return try? dueAt.adding(seconds: 1)
+    }
 }

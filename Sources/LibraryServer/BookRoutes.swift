@@ -97,7 +97,7 @@ struct BookRoutes: Sendable {
             year: try body.int("year"), pages: try body.int("pages"),
             description: try body.string("description") ?? "", isbn: try Self.isbn(body.string("isbn")))
         return try service.pool.with { store in
-            try Idempotency.run(request, store: store, now: service.now()) { store in
+            try Idempotency.run(request, comparing: .parameters([]), store: store, now: service.now()) { store in
                 let book = try store.addBook(draft)
                 return .json(
                     LibraryJSON.book(book, availability: .available), status: .created,
@@ -129,7 +129,7 @@ struct BookRoutes: Sendable {
         let limit = try body.int("loanLimit") ?? LibraryRules.defaultLoanLimit
         let now = service.now()
         return try service.pool.with { store in
-            try Idempotency.run(request, store: store, now: now) { store in
+            try Idempotency.run(request, comparing: .parameters([]), store: store, now: now) { store in
                 let client = try store.addClient(name: name, cardNumber: card, loanLimit: limit, now: now)
                 return .json(LibraryJSON.client(client), status: .created)
             }

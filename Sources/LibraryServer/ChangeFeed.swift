@@ -10,9 +10,12 @@ import Sections
 /// Live screens: the event streams and waiting long-polls of fronts, and a watcher thread that notices any commit
 /// to the database (by this server, a CLI in another terminal, another server on the same file) through
 /// `PRAGMA data_version` on a connection of its own, every `interval`. On a change it reads each watched screen
-/// once, and sends every subscriber whose version differs what changed. A subscriber whose token was revoked (by
-/// `librarycli tokens revoke` in another terminal, say) is ended at the tick that sees the revocation: its stream
-/// closes, its waiting long-poll is answered 401.
+/// once, and sends every subscriber whose version differs what changed. A screen also changes with the clock alone,
+/// when one of its loans falls due (``ClientScreen/changesAt``, by the clock the feed is given): each subscriber's
+/// screen is read again at the first tick after that moment. A waiting long-poll's screen is read once more when
+/// its wait ends, and the request answered with the changes, or 304 when there are none. A subscriber whose token
+/// was revoked (by `librarycli tokens revoke` in another terminal, say) is ended at the tick that sees the
+/// revocation: its stream closes, its waiting long-poll is answered 401.
 ///
 ///     let feed = ChangeFeed(pool: pool, versions: versions, now: clock)
 ///     feed.start()
@@ -36,6 +39,12 @@ final class ChangeFeed: Sendable {
         var form: Changeset.Form
         /// Not checked since it subscribed: the next tick looks at it even when nothing was committed.
         var fresh = true
+        /// When the clock alone changes the screen as last read for it (a loan falls due): the first tick from
+        /// then on looks at it. Nil until it is first looked at, or when no loan of the screen will fall due.
+        var changesAt: Timestamp?
+        /// For a long-poll, when its wait ends: the first tick from then on reads its screen once more and
+        /// answers it, with the changes or 304.
+        var waitEnds: ContinuousClock.Instant?
     }
 
     private struct State {
@@ -64,6 +73,10 @@ final class ChangeFeed: Sendable {
         self.now = now
     }
 
+    /// How much longer than its wait a long-poll's own timeout is: the feed answers it at the end of the wait, after
+    /// reading its screen once more, and the timeout only when the feed could not.
+    static let lateAnswer: Duration = .seconds(2)
+
     /// How many streams and waiting requests are subscribed.
     var subscriberCount: Int { state.withLock { $0.subscribers.count } }
 
@@ -83,15 +96,17 @@ final class ChangeFeed: Sendable {
     }
 
     /// Resolves `waiter` with the changes of `key`'s screen from `version`, in `form`, at the first change (with
-    /// 401 when `token` is revoked first).
+    /// 401 when `token` is revoked first), or when `duration` has passed with what the screen shows then: its
+    /// changes, else 304 (``ScreenChanges/notModified(_:)``). Give `waiter` a timeout ``lateAnswer`` longer than
+    /// `duration`, so that it is answered even when the screen cannot be read (the database away).
     func wait(
-        _ key: ScreenKey, from version: ScreenVersion, token: Int, waiter: DeferredResponse,
+        _ key: ScreenKey, from version: ScreenVersion, for duration: Duration, token: Int, waiter: DeferredResponse,
         form: Changeset.Form = .standard
     ) {
         let id = add(
             Subscriber(
                 key: key, version: version, token: token, sink: .waiter(waiter),
-                form: form))
+                form: form, waitEnds: ContinuousClock.now.advanced(by: duration)))
         waiter.onResolved { [weak self] in self?.remove(id) }
     }
 
@@ -197,15 +212,22 @@ final class ChangeFeed: Sendable {
         }
     }
 
-    /// Reads each screen with subscribers to check (all of them after a commit, else the new ones), once per
-    /// screen, and sends each subscriber whose version differs its changes. The screens are shared out among up to
+    /// Reads each screen with subscribers to check (all of them after a commit, else the new ones, those whose
+    /// screen the clock has changed since it was read, and the long-polls whose wait has ended), once per screen,
+    /// and sends each subscriber whose version differs its changes (a long-poll whose wait has ended and whose screen
+    /// did not change is answered 304). The screens are shared out among up to
     /// `readers` threads, each with a connection of the pool, so that a commit every screen sees (a book added)
     /// reaches a thousand streams of a thousand clients in a fraction of a second; a screen whose sections did not
     /// change is not rendered at all. Throws only when the watcher's connection broke (``StorePool/isBroken(_:)``).
     private func tick(_ store: LibraryStore, all: Bool) throws {
+        let time = now()
+        let instant = ContinuousClock.now
         let due = state.withLock { state -> [(Int, Subscriber)] in
             var due: [(Int, Subscriber)] = []
-            for (id, subscriber) in state.subscribers where all || subscriber.fresh {
+            for (id, subscriber) in state.subscribers
+            where all || subscriber.fresh || subscriber.changesAt.map({ $0 <= time }) == true
+                || subscriber.waitEnds.map({ $0 <= instant }) == true
+            {
                 due.append((id, subscriber))
                 state.subscribers[id]?.fresh = false
             }
@@ -229,7 +251,6 @@ final class ChangeFeed: Sendable {
             }
         }
         let groups = Array(screens.values)
-        let time = now()
         let lanes = max(1, min(readers, (groups.count + 7) / 8))
         DispatchQueue.concurrentPerform(iterations: lanes) { lane in
             let mine = stride(from: lane, to: groups.count, by: lanes).map { groups[$0] }
@@ -237,7 +258,7 @@ final class ChangeFeed: Sendable {
                 try pool.with { store in
                     for (index, group) in mine.enumerated() {
                         do {
-                            try send(group, store: store, now: time)
+                            try send(group, store: store, now: time, waitsEndedBy: instant)
                         } catch {
                             // Busy or failing: these screens are looked at again at the next tick. A broken
                             // connection is thrown on, so that the pool drops it (and the idle ones the database
@@ -256,31 +277,37 @@ final class ChangeFeed: Sendable {
     }
 
     /// The subscribers of one screen: read it; unless every one of them has it already, render it and send each
-    /// one whose version differs what changed.
-    private func send(_ group: [(Int, Subscriber)], store: LibraryStore, now: Timestamp) throws {
+    /// one whose version differs what changed; answer 304 to a long-poll whose wait ended by `waitsEndedBy` and
+    /// whose version is the screen's. Each is looked at again when the clock changes the screen as read now.
+    private func send(
+        _ group: [(Int, Subscriber)], store: LibraryStore, now: Timestamp, waitsEndedBy instant: ContinuousClock.Instant
+    ) throws {
         guard let key = group.first?.1.key else { return }
         // The latest version kept of the screen, else a subscriber's: the source of the cards and text reused.
         let previous = versions.latest(key) ?? group.first?.1.version
-        let built = versions.built(
-            key, from: try versions.screen(key, store: store, now: now), reusing: previous?.built)
-        if group.allSatisfy({ $0.1.version.snapshot == built.snapshot }) { return }
-        let current = versions.version(key, of: built, reusing: previous)
-        for (id, subscriber) in group where current.tag != subscriber.version.tag {
-            let body = ScreenChanges.bytes(from: subscriber.version.snapshot, to: current, form: subscriber.form)
+        let screen = try versions.screen(key, store: store, now: now)
+        let built = versions.built(key, from: screen, reusing: previous?.built)
+        let current =
+            group.allSatisfy({ $0.1.version.snapshot == built.snapshot })
+            ? nil : versions.version(key, of: built, reusing: previous)
+        for (id, subscriber) in group {
+            let changed = current.map { $0.tag != subscriber.version.tag } ?? false
+            state.withLock { state in
+                state.subscribers[id]?.changesAt = screen.changesAt
+                if changed, let current { state.subscribers[id]?.version = current }
+            }
             switch subscriber.sink {
             case .stream(let stream):
-                state.withLock { state in
-                    state.subscribers[id]?.version = current
-                }
+                guard changed, let current else { continue }
+                let body = ScreenChanges.bytes(from: subscriber.version.snapshot, to: current, form: subscriber.form)
                 stream.send(data: body, event: "changes", id: current.tag)
             case .waiter(let waiter):
-                waiter.resolve(
-                    Response(
-                        status: .ok,
-                        headers: [
-                            "Content-Type": "application/json; charset=utf-8", "ETag": current.etag,
-                            "Cache-Control": "no-cache",
-                        ], body: body))
+                if changed, let current {
+                    waiter.resolve(
+                        ScreenChanges.response(from: subscriber.version.snapshot, to: current, form: subscriber.form))
+                } else if let ends = subscriber.waitEnds, ends <= instant {
+                    waiter.resolve(ScreenChanges.notModified(subscriber.version))
+                }
             }
         }
     }

@@ -7,22 +7,41 @@ import Library
 /// after a restart: it is in the database) and the change runs once; the same key with another query or body is
 /// answered 422. A refusal (4xx) is kept too, so a retry is answered the same way; 5xx answers are not kept.
 ///
-/// A retry is the same request when it has the same method, path, query parameters (in any order, as the routes
-/// read them by name) and body: a JSON body is compared as JSON (white space and the order of object members do
-/// not matter), another body byte for byte. Only a hash of the query and body is kept (``requestHash(_:)``): a query
-/// may hold what should not be stored in the clear.
+/// A retry is the same request when it has the same method, path, query parameters that its route reads (in any
+/// order, as the routes read them by name; a parameter no route reads, such as a front's cache-buster `_`, does not
+/// count) and body: a JSON body is compared as JSON (white space and the order of object members do not matter),
+/// another body byte for byte, and for a route that takes no members no body is `{}`. Only a hash of the query and
+/// body is kept (``requestHash(_:comparing:)``): a query may hold what should not be stored in the clear.
 ///
-///     return try Idempotency.run(request, store: store, now: now) { store in try take(store) }
+///     return try Idempotency.run(request, comparing: .parameters([]), store: store, now: now) { store in
+///         try addBook(store)
+///     }
 enum Idempotency {
+    /// What of a request besides its method and path a retry must repeat: the query parameters its route reads,
+    /// and its body (where a route that takes no members counts no body and `{}` as the same body).
+    ///
+    ///     Idempotency.Compared.parameters(["page", "perPage"], takesNoMembers: true)
+    struct Compared: Sendable {
+        /// The names of the query parameters the route reads; the others are left out.
+        var parameters: Set<String>
+        /// Whether the route takes no body but `{}`: no body is hashed as `{}`.
+        var takesNoMembers = false
+
+        static func parameters(_ names: Set<String>, takesNoMembers: Bool = false) -> Compared {
+            Compared(parameters: names, takesNoMembers: takesNoMembers)
+        }
+    }
+
     /// The header fields a kept response replays.
     static let keptHeaders: Set<String> = [
         "content-type", "etag", "location", "link", "retry-after", "preference-applied",
     ]
 
     static func run(
-        _ request: Request, store: LibraryStore, now: Timestamp, _ perform: (LibraryStore) throws -> Response
+        _ request: Request, comparing compared: Compared, store: LibraryStore, now: Timestamp,
+        _ perform: (LibraryStore) throws -> Response
     ) throws -> Response {
-        try run(request, store: store, now: now, change: perform, respond: { $0 })
+        try run(request, comparing: compared, store: store, now: now, change: perform, respond: { $0 })
     }
 
     /// The same, in two parts: `change` runs in the write transaction, `respond` turns what it returned into the
@@ -30,10 +49,11 @@ enum Idempotency {
     /// one write lock) does not wait for the response to be rendered; with a key it runs inside, as the response
     /// is kept with the change.
     ///
-    ///     try Idempotency.run(request, store: store, now: now, change: { try $0.take(...) }, respond: render)
+    ///     try Idempotency.run(
+    ///         request, comparing: compared, store: store, now: now, change: { try $0.take(...) }, respond: render)
     static func run<Outcome>(
-        _ request: Request, store: LibraryStore, now: Timestamp, change: (LibraryStore) throws -> Outcome,
-        respond: (Outcome) throws -> Response
+        _ request: Request, comparing compared: Compared, store: LibraryStore, now: Timestamp,
+        change: (LibraryStore) throws -> Outcome, respond: (Outcome) throws -> Response
     ) throws -> Response {
         guard let key = request.headers["Idempotency-Key"] else {
             return try respond(try store.write { store in try change(store) })
@@ -41,7 +61,7 @@ enum Idempotency {
         let principal = try request.principal()
         let described = IdempotentRequest(
             principal: principal.tokenID, key: key, method: request.method.rawValue, path: request.path,
-            bodyHash: requestHash(request))
+            bodyHash: requestHash(request, comparing: compared))
         return try store.write { store in
             if let kept = try keptResponse(for: described, request: request, store: store, now: now) {
                 var headers = HTTPHeaders()
@@ -68,15 +88,17 @@ enum Idempotency {
         }
     }
 
-    /// The hash a retry must repeat besides the method and path: SHA-256 of `q`, the query's parameters as a
-    /// compact JSON array of `[name, value]` pairs (sorted by name, a repeated name's values in the order sent), a
-    /// line feed, then the body: a JSON body written back compactly with every object's members sorted by name
-    /// (by UTF-8 bytes), any other body (or none) as sent.
+    /// The hash a retry must repeat besides the method and path: SHA-256 of `q`, the query's parameters that
+    /// `compared` names as a compact JSON array of `[name, value]` pairs (sorted by name, a repeated name's values
+    /// in the order sent), a line feed, then the body: a JSON body written back compactly with every object's
+    /// members sorted by name (by UTF-8 bytes), none as `{}` where the route takes no members, any other body (or
+    /// none) as sent.
     ///
-    ///     requestHash(Request(method: .post, target: "/v1/loans?perPage=2", body: Array(#"{"bookIds": [12]}"#.utf8)))
-    ///     // == requestHash(Request(method: .post, target: "/v1/loans?perPage=2", body: Array(#"{"bookIds":[12]}"#.utf8)))
-    static func requestHash(_ request: Request) -> [UInt8] {
-        let pairs = request.query.items.enumerated().sorted { first, second in
+    ///     requestHash(Request(method: .post, target: "/v1/loans?perPage=2&_=1", body: Array(#"{"bookIds": [12]}"#.utf8)), comparing: .parameters(["perPage"]))
+    ///     // == requestHash(Request(method: .post, target: "/v1/loans?perPage=2", body: Array(#"{"bookIds":[12]}"#.utf8)), comparing: .parameters(["perPage"]))
+    static func requestHash(_ request: Request, comparing compared: Compared) -> [UInt8] {
+        let read = request.query.items.filter { compared.parameters.contains($0.key) }
+        let pairs = read.enumerated().sorted { first, second in
             first.element.key.utf8.elementsEqual(second.element.key.utf8)
                 ? first.offset < second.offset
                 : first.element.key.utf8.lexicographicallyPrecedes(second.element.key.utf8)
@@ -85,7 +107,9 @@ enum Idempotency {
         let query = pairs.map { JSONValue.array([.string($0.element.key), .string($0.element.value)]) }
         JSONWriter.write(.array(query), to: &bytes)
         bytes.append(0x0A)
-        if let json = try? JSONParser.parse(request.body) {
+        if request.body.isEmpty && compared.takesNoMembers {
+            JSONWriter.write(.object(members: []), to: &bytes)
+        } else if let json = try? JSONParser.parse(request.body) {
             JSONWriter.write(canonical(json), to: &bytes)
         } else {
             bytes += request.body

@@ -22,10 +22,16 @@ struct LoanRoutes: Sendable {
     /// The members `POST /v1/loans` takes (the API description lists the same: a test checks it).
     static let takeMembers = ["bookIds"]
 
+    /// What a retried take must repeat: the screen's query and the change-set form, and the body.
+    static let takeCompared = Idempotency.Compared.parameters(ScreenQuery.parameters.union([ScreenChanges.parameter]))
+    /// What a retried return or renewal must repeat: the same, and its body, none being `{}`.
+    static let noBodyCompared = Idempotency.Compared.parameters(takeCompared.parameters, takesNoMembers: true)
+
     func take(_ request: Request) throws -> Response {
         let clientID = try request.clientID()
         let ids = try BodyReader(request, members: Self.takeMembers).bookIDs()
-        return try change(request, clientID: clientID, status: .created, verb: "take") { store, now in
+        return try change(request, comparing: Self.takeCompared, clientID: clientID, status: .created, verb: "take") {
+            store, now in
             try store.take(bookIDs: ids, clientID: clientID, now: now)
         }
     }
@@ -34,7 +40,8 @@ struct LoanRoutes: Sendable {
         let clientID = try request.clientID()
         let id = try bookID(request)
         try BodyReader.noMembers(request)
-        return try change(request, clientID: clientID, status: .ok, verb: "return") { store, now in
+        return try change(request, comparing: Self.noBodyCompared, clientID: clientID, status: .ok, verb: "return") {
+            store, now in
             try store.returnBooks(bookIDs: [id], clientID: clientID, now: now)
         }
     }
@@ -43,7 +50,8 @@ struct LoanRoutes: Sendable {
         let clientID = try request.clientID()
         let id = try bookID(request)
         try BodyReader.noMembers(request)
-        return try change(request, clientID: clientID, status: .ok, verb: "renew") { store, now in
+        return try change(request, comparing: Self.noBodyCompared, clientID: clientID, status: .ok, verb: "renew") {
+            store, now in
             [try store.renew(bookID: id, clientID: clientID, now: now)]
         }
     }
@@ -83,7 +91,7 @@ struct LoanRoutes: Sendable {
     }
 
     private func change(
-        _ request: Request, clientID: Int, status: HTTPStatus, verb: String,
+        _ request: Request, comparing compared: Idempotency.Compared, clientID: Int, status: HTTPStatus, verb: String,
         _ perform: @escaping (LibraryStore, Timestamp) throws -> [LoanedBook]
     ) throws -> Response {
         let key = ScreenKey(clientID: clientID, query: try ScreenQuery(request.query))
@@ -92,7 +100,7 @@ struct LoanRoutes: Sendable {
         if Preferences(request.headers)["return"] == "minimal" {
             return try service.pool.with { store in
                 try Idempotency.run(
-                    request, store: store, now: now, change: { store in try perform(store, now) },
+                    request, comparing: compared, store: store, now: now, change: { store in try perform(store, now) },
                     respond: { outcomes in
                         var headers = HTTPHeaders()
                         headers.set("Preference-Applied", "return=minimal")
@@ -106,7 +114,7 @@ struct LoanRoutes: Sendable {
         // only for the reads and the change.
         return try service.pool.with { store in
             try Idempotency.run(
-                request, store: store, now: now,
+                request, comparing: compared, store: store, now: now,
                 change: { store in
                     let before = try service.versions.screen(key, store: store, now: now)
                     let outcomes = try perform(store, now)

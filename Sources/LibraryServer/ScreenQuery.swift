@@ -10,6 +10,9 @@ struct ScreenQuery: Hashable, Sendable {
     var perPage = LibraryScreen.defaultPerPage
     var search: String?
 
+    /// The names of the parameters it reads.
+    static let parameters: Set<String> = ["page", "perPage", "search"]
+
     init() {}
 
     /// Reads and checks the query parameters; a bad one is a 400 `bad-parameter` problem.

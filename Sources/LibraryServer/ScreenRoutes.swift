@@ -29,7 +29,8 @@ struct ScreenRoutes: Sendable {
     }
 
     /// The changes since `since` (an ETag), 304 when none; `wait` holds the request up to that many seconds (60
-    /// at most) for a change; `changes=batch-safe` asks for the batch-safe form.
+    /// at most) for a change (the screen is read once more when the wait ends: a loan may have fallen due);
+    /// `changes=batch-safe` asks for the batch-safe form.
     func changes(_ request: Request) throws -> Response {
         let key = ScreenKey(clientID: try request.clientID(), query: try ScreenQuery(request.query))
         let form = try ScreenChanges.form(request.query)
@@ -45,18 +46,16 @@ struct ScreenRoutes: Sendable {
             } ?? 0
         let current = try service.versions.current(
             key, pool: service.pool, now: service.now(), generation: request.storage[GenerationKey.self])
-        let headers: HTTPHeaders = ["ETag": current.etag, "Cache-Control": "no-cache"]
         guard current.tag == since else {
-            var headers = headers
-            headers.set("Content-Type", "application/json; charset=utf-8")
-            let old = service.versions.snapshot(key, tag: since)
-            return Response(
-                status: .ok, headers: headers, body: ScreenChanges.bytes(from: old, to: current, form: form))
+            return ScreenChanges.response(from: service.versions.snapshot(key, tag: since), to: current, form: form)
         }
-        let unchanged = Response(status: .notModified, headers: headers)
+        let unchanged = ScreenChanges.notModified(current)
         guard wait > 0 else { return unchanged }
-        let waiter = DeferredResponse(timeout: .seconds(wait), timeoutResponse: unchanged)
-        service.feed.wait(key, from: current, token: try request.principal().tokenID, waiter: waiter, form: form)
+        // The feed answers at the end of the wait; the timeout, only if it could not read the screen then.
+        let waiter = DeferredResponse(timeout: .seconds(wait) + ChangeFeed.lateAnswer, timeoutResponse: unchanged)
+        service.feed.wait(
+            key, from: current, for: .seconds(wait), token: try request.principal().tokenID, waiter: waiter,
+            form: form)
         return .deferred(waiter)
     }
 

@@ -36,6 +36,71 @@ struct IdempotentRetryTests {
         }
     }
 
+    @Test("a parameter no route reads (a front's cache-buster) does not make another request")
+    func unreadParametersDoNotCount() throws {
+        let library = try TestLibrary()
+        let token = try library.token(client: 1)
+        let librarian = try library.librarianToken()
+        try library.serve { service in
+            let key = [("Idempotency-Key", "c-1")]
+            let first = try call(
+                service.port, "POST", "/v1/loans?perPage=2&_=1", token: token, headers: key,
+                json: #"{"bookIds": [12]}"#)
+            #expect(first.status == 201)
+            for target in ["/v1/loans?perPage=2&_=2", "/v1/loans?_=3&perPage=2&PerPage=9"] {
+                let retry = try call(
+                    service.port, "POST", target, token: token, headers: key, json: #"{"bookIds": [12]}"#)
+                #expect(retry.status == 201, "\(target)")
+                #expect(retry[header: "Idempotent-Replayed"] == "true", "\(target)")
+                #expect(retry.body == first.body, "\(target)")
+            }
+            // A parameter the route reads still counts.
+            let otherPage = try call(
+                service.port, "POST", "/v1/loans?perPage=3&_=1", token: token, headers: key,
+                json: #"{"bookIds": [12]}"#)
+            #expect(otherPage.code == "idempotency-key-reused")
+            // A route that reads no parameter compares none.
+            let book = [("Idempotency-Key", "c-2")]
+            let added = try call(
+                service.port, "POST", "/v1/books?_=1", token: librarian, headers: book, json: #"{"title":"Zed"}"#)
+            #expect(added.status == 201)
+            let again = try call(
+                service.port, "POST", "/v1/books?_=2&page=4", token: librarian, headers: book,
+                json: #"{"title":"Zed"}"#)
+            #expect(again.status == 201)
+            #expect(again[header: "Idempotent-Replayed"] == "true")
+            #expect(again.body == added.body)
+        }
+    }
+
+    @Test("for a return or a renewal, no body and {} are the same body")
+    func noBodyIsEmptyObject() throws {
+        let library = try TestLibrary()
+        let token = try library.token(client: 1)
+        try library.store().take(bookIDs: [12, 13], clientID: 1, now: TestLibrary.now)
+        try library.serve { service in
+            let returned = try call(
+                service.port, "DELETE", "/v1/loans/12", token: token, headers: [("Idempotency-Key", "n-1")])
+            #expect(returned.status == 200)
+            let withObject = try call(
+                service.port, "DELETE", "/v1/loans/12", token: token, headers: [("Idempotency-Key", "n-1")],
+                json: "{ }")
+            #expect(withObject.status == 200)
+            #expect(withObject[header: "Idempotent-Replayed"] == "true")
+            #expect(withObject.body == returned.body)
+
+            let renewed = try call(
+                service.port, "POST", "/v1/loans/13/renewal", token: token, headers: [("Idempotency-Key", "n-2")],
+                json: "{}")
+            #expect(renewed.status == 200)
+            let withoutBody = try call(
+                service.port, "POST", "/v1/loans/13/renewal", token: token, headers: [("Idempotency-Key", "n-2")])
+            #expect(withoutBody.status == 200)
+            #expect(withoutBody[header: "Idempotent-Replayed"] == "true")
+            #expect(withoutBody.body == renewed.body)
+        }
+    }
+
     @Test("a JSON body is compared as JSON: white space and member order do not make another request")
     func jsonBodyIsCanonical() throws {
         let library = try TestLibrary()

@@ -115,6 +115,70 @@ struct LiveChangeTests {
         }
     }
 
+    @Test(
+        "a loan falling due reaches an event stream and a waiting long-poll, with nothing committed: at the second after its due time, not at it"
+    )
+    func loanFallingDueIsAChange() throws {
+        let library = try TestLibrary()
+        let token = try library.token(client: 1)
+        try library.store().take(bookIDs: [5], clientID: 1, now: TestLibrary.now)
+        let due = try TestLibrary.now.adding(days: LibraryRules.loanPeriodDays)
+        let clock = TestClock(TestLibrary.now)
+        let service = try library.start(now: clock.now)
+        defer { service.stop() }
+        let etag = try #require(try call(service.port, "GET", "/v1/screen", token: token)[header: "ETag"])
+        let stream = try TestClient(port: service.port, timeoutSeconds: 10)
+        stream.request(
+            "GET", "/v1/screen/events", headers: [("Authorization", "Bearer \(token)"), ("Last-Event-ID", etag)])
+        #expect(try stream.readHead().status == 200)
+        let waiting = try TestClient(port: service.port, timeoutSeconds: 10)
+        waiting.request(
+            "GET", "/v1/screen/changes?since=\(etag.dropFirst().dropLast())&wait=30",
+            headers: [("Authorization", "Bearer \(token)")])
+        clock.withLock { $0 = due }
+        // At its due time the loan is not overdue yet: nothing to send.
+        #expect(!waiting.isReadable(withinMilliseconds: 300))
+        let overdue = try due.adding(seconds: 1)
+        clock.withLock { $0 = overdue }
+        let answer = try waiting.readResponse()
+        #expect(answer.status == 200)
+        let event = try EventReader(stream).next()
+        let screen = try call(service.port, "GET", "/v1/screen", token: token)
+        #expect(screen.text.contains(#""overdue":1"#))
+        #expect(answer[header: "ETag"] == screen[header: "ETag"])
+        #expect(event.id.map { "\"\($0)\"" } == screen[header: "ETag"])
+        #expect(event.data.contains(#""overdue""#), "\(event.data)")
+    }
+
+    @Test(
+        "a long-poll reads its screen again when its wait ends: a change the feed was not told of is answered, not 304"
+    )
+    func longPollReadsAgainAtTheEnd() throws {
+        let library = try TestLibrary()
+        let token = try library.token(client: 1)
+        let taken = try TestLibrary.now.adding(days: -20)
+        try library.store().take(bookIDs: [5], clientID: 1, now: taken)
+        let clock = TestClock(TestLibrary.now)
+        let service = try library.start(now: clock.now)
+        defer { service.stop() }
+        let before = try call(service.port, "GET", "/v1/screen", token: token)
+        #expect(before.text.contains(#""overdue":1"#))
+        let etag = try #require(before[header: "ETag"])
+        let waiting = try TestClient(port: service.port, timeoutSeconds: 10)
+        waiting.request(
+            "GET", "/v1/screen/changes?since=\(etag.dropFirst().dropLast())&wait=1",
+            headers: [("Authorization", "Bearer \(token)")])
+        #expect(!waiting.isReadable(withinMilliseconds: 300))
+        // The clock set back (a correction of the system clock): the loan is no longer overdue. Nothing was
+        // committed and no loan fell due, so only the read at the end of the wait sees it.
+        clock.withLock { $0 = taken }
+        let answer = try waiting.readResponse()
+        #expect(answer.status == 200)
+        let screen = try call(service.port, "GET", "/v1/screen", token: token)
+        #expect(screen.text.contains(#""overdue":0"#))
+        #expect(answer[header: "ETag"] == screen[header: "ETag"])
+    }
+
     @Test("stopping the service answers a waiting long-poll 304 and ends open streams")
     func stopWhileWaiting() throws {
         let library = try TestLibrary()

@@ -40,11 +40,13 @@ final class PostgreSQLLibrary: @unchecked Sendable {
         try store().createToken(for: .client(client), now: TestLibrary.now).token
     }
 
-    /// Starts the service in this process on 127.0.0.1, port 0, with the tests' clock.
-    func start(threads: Int = 4) throws -> LibraryService {
+    /// Starts the service in this process on 127.0.0.1, port 0, with the tests' clock (unless told another).
+    func start(threads: Int = 4, now: @escaping @Sendable () -> Timestamp = { TestLibrary.now }) throws
+        -> LibraryService
+    {
         try LibraryService.start(
             databasePath: url, configuration: ServerConfiguration(host: "127.0.0.1", port: 0, threads: threads),
-            now: { TestLibrary.now })
+            now: now)
     }
 
     func count(_ sql: String) throws -> Int {
@@ -180,6 +182,24 @@ struct PostgreSQLServerTests {
         #expect(results.filter { $0.0 == 201 }.count == 1, "\(results)")
         #expect(results.filter { $0.0 == 409 && $0.1 == "on-loan" }.count == 15)
         #expect(try library.count("SELECT count(*) FROM loans WHERE book_id = 15") == 1)
+    }
+
+    @Test("a loan falling due reaches an event stream, with nothing committed")
+    func loanFallingDue() throws {
+        let library = try PostgreSQLLibrary()
+        let token = try library.token(client: 2)
+        try library.store().take(bookIDs: [17], clientID: 2, now: TestLibrary.now)
+        let clock = TestClock(TestLibrary.now)
+        let service = try library.start(now: clock.now)
+        defer { service.stop() }
+        let events = try openStream(service.port, token: token)
+        let overdue = try TestLibrary.now.adding(days: LibraryRules.loanPeriodDays).adding(seconds: 1)
+        clock.withLock { $0 = overdue }
+        let change = try nextChange(events)
+        #expect(change.seconds < 2, "the change took \(change.seconds) s")
+        let screen = try call(service.port, "GET", "/v1/screen", token: token)
+        #expect(screen.text.contains(#""overdue":1"#))
+        #expect(change.json["etag"].map { "\"\($0.stringValue ?? "")\"" } == screen[header: "ETag"])
     }
 
     @Test("two servers on one database: a take through one reaches the other's stream and screen; so does the CLI's")

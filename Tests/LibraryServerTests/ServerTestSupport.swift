@@ -40,17 +40,17 @@ final class TestLibrary: @unchecked Sendable {
         try store().createToken(for: .librarian, now: Self.now).token
     }
 
-    /// Starts the service on 127.0.0.1, port 0, with a fixed clock.
+    /// Starts the service on 127.0.0.1, port 0, with a fixed clock (unless told another).
     func start(
         threads: Int = 4, busyTimeoutMilliseconds: Int = 5_000, log: (@Sendable (AccessLogEntry) -> Void)? = nil,
-        crossOrigin: CrossOrigin? = nil
+        crossOrigin: CrossOrigin? = nil, now: @escaping @Sendable () -> Timestamp = { TestLibrary.now }
     ) throws -> LibraryService {
         var configuration = ServerConfiguration(host: "127.0.0.1", port: 0, threads: threads)
         configuration.accessLog = log
         return try LibraryService.start(
             databasePath: path, configuration: configuration,
             databaseOptions: DatabaseOptions(busyTimeoutMilliseconds: busyTimeoutMilliseconds),
-            crossOrigin: crossOrigin, now: { TestLibrary.now })
+            crossOrigin: crossOrigin, now: now)
     }
 
     /// Starts the service, runs `body` and stops it.
@@ -127,6 +127,14 @@ final class Background: @unchecked Sendable {
     func join(seconds: Int = 30) -> Bool {
         done.wait(timeout: .now() + .seconds(seconds)) == .success
     }
+}
+
+/// A clock a test moves by hand; the service reads it from its own threads.
+typealias TestClock = Shared<Timestamp>
+
+extension Shared where Value == Timestamp {
+    /// The time now, as the service's clock.
+    var now: @Sendable () -> Timestamp { { self.withLock { $0 } } }
 }
 
 /// A value shared between threads.

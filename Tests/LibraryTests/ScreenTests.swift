@@ -46,6 +46,31 @@ import Testing
     }
 
     @Test(arguments: StoreKind.available)
+    func screenChangesWithTheClockWhenItsEarliestLoanNotYetOverdueFallsDue(kind: StoreKind) throws {
+        let fixture = try Fixture(kind: kind)
+        let store = fixture.store
+        let (ann, now) = (fixture.ann.id, fixture.now)
+        #expect(try store.clientScreen(clientID: ann, page: 1, perPage: 5, now: now).changesAt == nil)
+        try store.take(bookIDs: [7], clientID: ann, now: now)
+        try store.take(bookIDs: [2], clientID: ann, now: try now.adding(days: 10))
+        let firstDue = try now.adding(days: 14)
+        let screen = try store.clientScreen(clientID: ann, page: 1, perPage: 5, now: now)
+        #expect(screen.changesAt == (try firstDue.adding(seconds: 1)))
+        // At its due time the first loan is not overdue yet; a second later it is, and the screen read then
+        // changes next when the second loan falls due.
+        let atDue = try store.clientScreen(clientID: ann, page: 1, perPage: 5, now: firstDue)
+        #expect(atDue.summary.overdueCount == 0)
+        let changesAt = try #require(screen.changesAt)
+        let after = try store.clientScreen(clientID: ann, page: 1, perPage: 5, now: changesAt)
+        #expect(after.summary.overdueCount == 1)
+        #expect(after.loans.map(\.isOverdue) == [true, false])
+        #expect(after.changesAt == (try now.adding(days: 24).adding(seconds: 1)))
+        #expect(after.loans[0].loan.overdueFrom == changesAt)
+        let returned = try store.returnBooks(bookIDs: [7], clientID: ann, now: changesAt)
+        #expect(returned.first?.loan.overdueFrom == nil)
+    }
+
+    @Test(arguments: StoreKind.available)
     func historyIsNewestFirst(kind: StoreKind) throws {
         let fixture = try Fixture(kind: kind)
         let store = fixture.store
