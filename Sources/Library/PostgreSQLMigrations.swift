@@ -52,6 +52,7 @@ public struct PostgreSQLMigrator: Sendable {
         guard connection.isInTransaction else {
             return try connection.transaction(readOnly: true) { try status($0) }
         }
+        try Self.checkSchemaUsable(connection)
         // Through pg_catalog, in the transaction's snapshot (to_regclass reads the latest catalog, so it could see a
         // table whose columns and rows this snapshot does not), and not through information_schema, which hides the
         // tables a role has no privilege on: such a role would find no library where there is one.
@@ -116,6 +117,35 @@ public struct PostgreSQLMigrator: Sendable {
             if ran { applied.append(migration.name) }
         }
         return applied
+    }
+
+    /// Throws the role's missing USAGE on the schema that holds the library (42501, see
+    /// `PrivilegeRefusal.missingUsage`): PostgreSQL leaves a schema the role may not use out of its search path, so
+    /// `current_schema()` is NULL, and the role would find no library where there is one, and try to create it. The
+    /// schema is the first of the search path that exists, as it is for a role that may use it.
+    static func checkSchemaUsable(_ connection: PostgreSQLConnection) throws {
+        let found = try connection.fetchOne(
+            """
+            SELECT current_schema() IS NULL,
+                (SELECT n.nspname::text
+                 FROM unnest(string_to_array(current_setting('search_path'), ',')) WITH ORDINALITY AS p(entry, position)
+                 CROSS JOIN LATERAL (SELECT btrim(p.entry, ' ') AS name) AS t
+                 JOIN pg_catalog.pg_namespace n ON n.nspname = CASE
+                     WHEN t.name IN ('"$user"', '$user') THEN current_user::text
+                     WHEN t.name LIKE '"%"' THEN replace(substr(t.name, 2, length(t.name) - 2), '""', '"')
+                     ELSE lower(t.name) END
+                 ORDER BY p.position LIMIT 1)
+            """
+        ) { (unusable: $0.bool(0), schema: $0.stringOrNil(1)) }
+        guard let found, found.unusable, let schema = found.schema,
+            try connection.fetchOne("SELECT has_schema_privilege(?, 'USAGE')", [schema], { $0.bool(0) }) == false
+        else { return }
+        // The server's own refusal, which names the role as the connection shows it (without its password).
+        do {
+            try connection.execute(script: "SELECT FROM \(PrivilegeRefusal.identifier(schema)).schema_migrations")
+        } catch let error as PostgreSQLError where error.isInsufficientPrivilege {
+            throw PrivilegeRefusal.missingUsage(error)
+        }
     }
 
     /// Whether the connection's current schema holds a `schema_migrations` table, read through pg_catalog (which

@@ -236,7 +236,9 @@ public enum CommandLineSpec {
             .flag(
                 "check",
                 help:
-                    "Also prove that the search index agrees with the books (exit 73 if not); the check changes nothing."
+                    "Also prove that the search index and the kept book count agree with the books, and that every "
+                    + "loan, token and PIN names a book or client that exists (exit 73 if not); the check changes "
+                    + "nothing."
             ),
         ])
 

@@ -89,8 +89,11 @@ struct Failure: Error {
                 message: "\(database) does not exist: \(reason) Create it first (createdb).", code: .cannotWrite)
         } else if let refusal = PrivilegeRefusal(error) {
             self.init(message: refusal.message(database: database), code: .cannotWrite)
-        } else if error.sqlState == "08P01" || error.sqlStateClass == "42" && error.sql == nil {
-            // A URL libpq cannot read (or a server speaking another protocol): trying again will not help.
+        } else if error.sqlState == "08P01" || error.sqlStateClass == "42" && error.sql == nil
+            || error.sqlState == "3F000"
+        {
+            // A URL libpq cannot read (or a server speaking another protocol), or a search path that names no
+            // schema there is: trying again will not help.
             self.init(message: "cannot use \(database): \(reason)", code: .cannotWrite)
         } else if error.isUnavailable {
             self.init(message: "cannot reach \(database): \(reason) Nothing was changed; try again.", code: .busy)

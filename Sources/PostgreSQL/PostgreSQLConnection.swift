@@ -524,9 +524,16 @@ public final class PostgreSQLConnection {
 
     /// An SQLSTATE for a failed connection, from libpq's message (libpq gives none before a session exists).
     /// The words are libpq's own: the names it quotes (a host, a role, a database, a value it cannot read) are left
-    /// out first, so a host named `nosuchhost.invalid` is not taken for an invalid connection string.
+    /// out first, so a host named `nosuchhost.invalid` is not taken for an invalid connection string. A server that
+    /// refuses the SSL the URL asks for (`sslmode=require` against a server without SSL, a certificate that does
+    /// not verify) is 08P01 like a connection string libpq cannot read: trying again cannot help.
     static func connectionSQLState(_ text: String) -> String {
         let message = unquoted(text)
+        if message.contains("does not support SSL") || message.contains("SSL was required")
+            || message.contains("certificate verify failed") || message.contains("server certificate for")
+        {
+            return "08P01"
+        }
         if message.contains("password authentication failed") || message.contains("no password supplied")
             || message.contains("authentication failed")
         {

@@ -490,6 +490,81 @@ struct PostgreSQLProcessTests {
     }
 
     @Test(
+        "a role with the tables but no USAGE on the schema: every command and serve name the GRANT (73), none creates",
+        .needsPostgreSQLRoles)
+    func roleWithoutSchemaUsage() throws {
+        let pg = try PostgreSQLSandbox()
+        #expect(try pg.run(["init"]).code == 0)
+        let role = "r_" + TestPostgreSQL.randomHex()
+        let admin = try pg.connect()
+        // A common hardening: PUBLIC loses the schema, the role gets the tables only.
+        try admin.execute(
+            script: "CREATE ROLE \(role) LOGIN; REVOKE ALL ON SCHEMA public FROM PUBLIC; "
+                + "GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO \(role); "
+                + "GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO \(role)")
+        defer { try? admin.execute(script: "DROP OWNED BY \(role); DROP ROLE \(role)") }
+        let url = TestPostgreSQL.url(pg.url, user: role)
+        let before = try pg.dump()
+        for arguments in [
+            ["list"], ["take", "2"], ["init"], ["migrate"], ["migrate", "--status"], ["migrate", "--check"],
+            ["serve", "--port", "0"],
+        ] {
+            let result = try pg.run(["--db", url] + arguments)
+            #expect(result.code == 73, "\(arguments): \(result.err)")
+            #expect(
+                result.err
+                    == "Error: the role \(role) may not use the schema public, which holds the library, in the "
+                    + "PostgreSQL database \(url) (permission denied for schema public); nothing was changed. Grant "
+                    + "it: GRANT USAGE ON SCHEMA public TO \(role); or use another role.\n",
+                "\(arguments)")
+            #expect(result.out.isEmpty, "\(arguments)")
+        }
+        #expect(try pg.dump() == before)
+        // Granted, the role uses the library.
+        try admin.execute(script: "GRANT USAGE ON SCHEMA public TO \(role)")
+        let taken = try pg.run(["--db", url, "take", "2"])
+        #expect(taken.code == 0, "\(taken.err)")
+    }
+
+    @Test(
+        "a role with the tables but not their ownership, given a pending migration: told to migrate with the owner (73)",
+        .needsPostgreSQLRoles)
+    func roleThatDoesNotOwnTheTablesMigrates() throws {
+        let pg = try PostgreSQLSandbox()
+        // A library an older librarycli made: every migration but the last, which changes a table.
+        let older = PostgreSQLMigrator(migrations: Array(Migrations.postgresql.dropLast()))
+        try older.migrate(try pg.connect(), appliedAt: pg.now)
+        let role = "r_" + TestPostgreSQL.randomHex()
+        let admin = try pg.connect()
+        try admin.execute(
+            script: "CREATE ROLE \(role) LOGIN; "
+                + "GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO \(role); "
+                + "GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO \(role)")
+        defer { try? admin.execute(script: "DROP OWNED BY \(role); DROP ROLE \(role)") }
+        let url = TestPostgreSQL.url(pg.url, user: role)
+        let before = try pg.dump()
+        for arguments in [["migrate"], ["take", "1"]] {
+            let result = try pg.run(["--db", url] + arguments)
+            #expect(result.code == 73, "\(arguments): \(result.err)")
+            #expect(
+                result.err.hasPrefix(
+                    "Error: the role \(role) may not change the library's tables in the PostgreSQL database \(url) "
+                        + "(must be owner of "),
+                "\(arguments): \(result.err)")
+            #expect(
+                result.err.hasSuffix(
+                    "as migrating them needs; nothing was changed. Migrate with the role that owns the tables, then "
+                        + "use this one.\n"),
+                "\(arguments): \(result.err)")
+            #expect(!result.err.contains("GRANT"), "\(arguments)")
+        }
+        #expect(try pg.dump() == before)
+        #expect(try pg.run(["migrate"]).code == 0)
+        let status = try pg.run(["--db", url, "migrate", "--status"])
+        #expect(status.code == 0 && !status.out.contains("pending"), "\(status.err)")
+    }
+
+    @Test(
         "a role that may not create tables in an empty database: init says so (73) and creates nothing",
         .needsPostgreSQLRoles)
     func roleThatMayNotCreate() throws {
@@ -537,6 +612,27 @@ struct PostgreSQLProcessTests {
         #expect(
             unknownHost.err.hasPrefix(
                 "Error: cannot reach the PostgreSQL database postgresql://u@nosuchhost.invalid/x: "))
+
+        // SSL asked of a server without it: the server's reason (73), as trying again cannot help. (Over TCP: a Unix
+        // socket never uses SSL; only when the test server listens on 127.0.0.1 without SSL.)
+        let admin = try pg.connect()
+        let (ssl, port, addresses) = try #require(
+            try admin.fetchOne(
+                "SELECT current_setting('ssl'), current_setting('port'), current_setting('listen_addresses')"
+            ) {
+                ($0.string(0), $0.string(1), $0.string(2))
+            })
+        if ssl == "off" && (addresses.contains("127.0.0.1") || addresses.contains("*") || addresses == "localhost") {
+            let user = try #require(try admin.fetchOne("SELECT current_user::text") { $0.string(0) })
+            let url = "postgresql://\(user)@127.0.0.1:\(port)/\(pg.name)?sslmode=require"
+            for arguments in [["list"], ["take", "1"], ["serve", "--port", "0"]] {
+                let result = try Binary.run(["--db", url] + arguments, environment: pg.environment)
+                #expect(result.code == 73, "\(arguments): \(result.err)")
+                #expect(result.err.hasPrefix("Error: cannot use the PostgreSQL database \(url): "), "\(result.err)")
+                #expect(result.err.contains("server does not support SSL, but SSL was required"), "\(result.err)")
+                #expect(!result.err.contains("try again"), "\(result.err)")
+            }
+        }
 
         // A password never shows, in any message; a URL libpq cannot read is refused (73), not worth retrying.
         let secrets = [

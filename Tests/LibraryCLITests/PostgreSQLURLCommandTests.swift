@@ -117,8 +117,24 @@ struct PostgreSQLURLCommandTests {
 
         let unnamed = Failure(PostgreSQLError(sqlState: "42501", message: "must be owner of table books", sql: "ALTER"))
         #expect(unnamed.code == .cannotWrite)
-        #expect(unnamed.message.hasPrefix("this role may not read or write the library in the PostgreSQL database "))
-        #expect(unnamed.message.contains("TO CURRENT_USER;"))
+        // Not owning the tables is no missing GRANT: migrating them takes their owner.
+        #expect(
+            unnamed.message
+                == "this role may not change the library's tables in the PostgreSQL database (must be owner of table "
+                + "books), as migrating them needs; nothing was changed. Migrate with the role that owns the tables, "
+                + "then use this one.")
+
+        let usage = Failure(
+            postgresql: PrivilegeRefusal.missingUsage(
+                PostgreSQLError(
+                    sqlState: "42501", message: "permission denied for schema public", sql: "SELECT", user: "Alice")),
+            name: database)
+        #expect(usage.code == .cannotWrite)
+        #expect(
+            usage.message
+                == "the role Alice may not use the schema public, which holds the library, in the PostgreSQL database "
+                + "\(database) (permission denied for schema public); nothing was changed. Grant it: GRANT USAGE ON "
+                + "SCHEMA public TO \"Alice\"; or use another role.")
     }
 
     @Test("identifiers are quoted only when SQL would not read them as they are")

@@ -92,6 +92,37 @@ struct SearchCommandTests {
         #expect(try sandbox.dump() == before)
     }
 
+    @Test("migrate --check: a kept book count and a loan other tools broke are exit 73, each named, nothing changed")
+    func checkFindsBrokenData() throws {
+        let sandbox = Self.demo()
+        do {
+            let db = try Database(path: sandbox.database)
+            try db.execute(
+                script: """
+                    DELETE FROM library_stats;
+                    PRAGMA foreign_keys = OFF;
+                    INSERT INTO loans (book_id, client_id, taken_at, due_at)
+                    VALUES (999, 1, '2026-12-01T00:00:00Z', '2026-12-15T00:00:00Z');
+                    """)
+        }
+        let db = try Database(path: sandbox.database)
+        let books = try #require(try db.fetchOne("SELECT count(*) FROM books") { $0.int(0) })
+        let loan = try #require(try db.fetchOne("SELECT max(id) FROM loans") { $0.int(0) })
+        let before = try sandbox.dump()
+        for arguments in [["migrate", "--check"], ["--json", "migrate", "--check"]] {
+            let result = sandbox.run(arguments)
+            #expect(result.code == 73, "\(arguments): \(result.err)")
+            #expect(
+                result.err
+                    == "Error: '\(sandbox.database)' is damaged: the kept book count is missing, but there are "
+                    + "\(books) books; 1 loan names a book that does not exist (loan #\(loan) names book #999). The "
+                    + "check changed nothing.\n",
+                "\(arguments)")
+            #expect(result.out.isEmpty, "\(arguments)")
+        }
+        #expect(try sandbox.dump() == before)
+    }
+
     @Test("migrate --status --check is a usage error")
     func statusAndCheck() {
         let sandbox = Self.demo()

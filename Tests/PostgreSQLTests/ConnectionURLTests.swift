@@ -113,6 +113,11 @@ struct ConnectionURLTests {
             (#"FATAL: database "role" does not exist"#, "3D000"),
             (#"FATAL: role "database" does not exist"#, "28000"),
             (#"FATAL: password authentication failed for user "invalid""#, "28P01"),
+            (
+                #"connection to server at "127.0.0.1", port 5432 failed: server does not support SSL, but SSL was "#
+                    + "required", "08P01"
+            ),
+            (#"SSL error: certificate verify failed"#, "08P01"),
         ])
     func connectionSQLState(message: String, state: String) {
         #expect(PostgreSQLConnection.connectionSQLState(message) == state)

@@ -32,7 +32,7 @@ enum DatabaseCommands {
             try context.withDatabase { try migrator.verifySchema(database) }
             let checked =
                 context.parsed.flag("check")
-                ? try checkSearchIndex(LibraryStore(database: database), context: context) : nil
+                ? try checkLibrary(LibraryStore(database: database), context: context) : nil
             print(
                 applied: status.applied + applied, pending: [], appliedNow: applied, checkedBooks: checked,
                 context: context)
@@ -46,8 +46,6 @@ enum DatabaseCommands {
     /// What `migrate` says when standard output fails after migrations were applied (each commits on its own).
     static let migratedAnyway = "the migrations were applied all the same; only their report was lost."
 
-    /// `migrate --check`: the search index against the books; returns how many books agree, or throws (exit 73)
-    /// when they do not. The check changes nothing.
     /// `migrate` on PostgreSQL: the same report; each migration in its own transaction under an advisory lock.
     private static func migratePostgreSQL(_ context: CommandContext) throws -> ExitCode {
         let name = context.options.database.displayName
@@ -62,7 +60,7 @@ enum DatabaseCommands {
             let applied = try migrator.migrate(connection, appliedAt: context.recordingTime.iso8601)
             let checked =
                 context.parsed.flag("check")
-                ? try checkSearchIndex(LibraryStore(postgresql: connection), context: context) : nil
+                ? try checkLibrary(LibraryStore(postgresql: connection), context: context) : nil
             print(
                 applied: status.applied + applied, pending: [], appliedNow: applied, checkedBooks: checked,
                 context: context)
@@ -75,11 +73,17 @@ enum DatabaseCommands {
         }
     }
 
-    private static func checkSearchIndex(_ store: LibraryStore, context: CommandContext) throws -> Int {
-        let (problem, count) = try context.withDatabase { (try store.searchIndexProblem(), try store.bookCount()) }
-        if let problem {
+    /// `migrate --check`: the kept book count and the rows that name other rows (`LibraryStore.dataProblems`), then
+    /// the search index against the books; returns how many books there are, or throws (exit 73) naming every
+    /// problem found. The check changes nothing (a repair is another tool's, or a backup's, to make).
+    private static func checkLibrary(_ store: LibraryStore, context: CommandContext) throws -> Int {
+        let (problems, count) = try context.withDatabase {
+            (try store.dataProblems() + [try store.searchIndexProblem()].compactMap { $0 }, try store.bookCount())
+        }
+        guard problems.isEmpty else {
             throw Failure(
-                message: "'\(context.options.database.displayName)' is damaged: \(problem). The check changed nothing.",
+                message: "'\(context.options.database.displayName)' is damaged: "
+                    + "\(problems.joined(separator: "; ")). The check changed nothing.",
                 code: .cannotWrite)
         }
         return count
