@@ -116,7 +116,9 @@ public struct TextRenderer: Sendable {
         let lead = painter.paint("── ", .dim)
         let titleWidth = min(width - 4, segments.reduce(0) { $0 + DisplayWidth.of(TerminalText.sanitized($1.text)) })
         let title = painter.fit(segments, width: titleWidth)
-        let rule = painter.paint(" " + TerminalText.repeated("─", count: max(0, width - 4 - titleWidth)), .dim)
+        let dashes = max(0, width - 4 - titleWidth)
+        // No rule at all when the title takes the line: a lone dimmed space would outlast the trimming of the line.
+        let rule = dashes > 0 ? painter.paint(" " + TerminalText.repeated("─", count: dashes), .dim) : ""
         return lead + title + rule
     }
 
