@@ -72,7 +72,7 @@ public enum TerminalText {
     /// for a cell of the rest, the text is cut as a whole.
     ///
     ///     TerminalText.truncated("Miguel de Cervantes · 1605", toWidth: 20, keepingLast: 7)
-    ///     // "Miguel de Cer… · 1605"
+    ///     // "Miguel de Ce… · 1605"
     public static func truncated(_ text: String, toWidth width: Int, keepingLast tail: Int) -> String {
         guard tail > 0, DisplayWidth.of(text) > width else { return truncated(text, toWidth: width) }
         let kept = text.suffix(tail)
