@@ -132,7 +132,8 @@ struct ParseRun {
     }
 
     /// The built-in `help [command...]`: every following word names a subcommand of the command `help` was given
-    /// to. `help help` and `help --help` show the help of `help` itself.
+    /// to, and the global options may follow too (`help list --width 40`). `help help` and `help --help` show the
+    /// help of `help` itself.
     private mutating func helpCommand() throws(UsageError) -> ParseOutcome {
         var target = command
         let start = path.count
@@ -157,14 +158,37 @@ struct ParseRun {
                 path.append(word)
             case .longOption("help", nil), .shortOptions("h"):
                 helpFlag = true
-            case .longOption(let name, _):
-                throw fail(.unknownOption("--" + name, suggestion: nil))
+            case .longOption(let name, let inlineValue):
+                // The global options the help lists are taken here too (`help list --width 40`), values and all.
+                guard let spec = root.globalOptions.first(where: { $0.name == name }) else {
+                    let spellings = root.globalOptions.map(\.spelling) + ["--help"]
+                    throw fail(
+                        .unknownOption("--" + name, suggestion: Suggestions.closest(to: "--" + name, among: spellings)))
+                }
+                try apply(spec, inlineValue: inlineValue)
             case .shortOptions(let letters):
-                throw fail(.unknownOption("-" + letters, suggestion: nil))
+                try consumeGlobalShort(letters)
             }
         }
         if helpFlag, path.count == start { path.append("help") }
         return .help(commandPath: path)
+    }
+
+    /// Short global options after `help <command>` (`help import -q`); any other letter is refused.
+    private mutating func consumeGlobalShort(_ letters: String) throws(UsageError) {
+        var rest = Substring(letters)
+        while let letter = rest.popFirst() {
+            guard let spec = root.globalOptions.first(where: { $0.short == letter }) else {
+                if letter == "h" { continue }
+                throw fail(.unknownOption("-" + String(letter), suggestion: nil))
+            }
+            guard spec.takesValue else {
+                flagCounts[spec.name, default: 0] += 1
+                continue
+            }
+            try apply(spec, inlineValue: rest.isEmpty ? nil : String(rest))
+            return
+        }
     }
 
     /// Assigns positional words to the declared arguments and checks required options.

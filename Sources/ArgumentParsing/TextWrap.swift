@@ -4,25 +4,27 @@
 enum TextWrap {
     /// Wraps `items` (words that must not be split) into lines of at most `width` columns.
     ///
-    /// The first line starts with `prefix`; later lines are indented by `indent` spaces, or fewer when the word
-    /// would not fit after them. A word wider than the available room gets a line of its own; one wider than
-    /// `width` is split at its spaces (a usage item such as `[--title <text>]`), and a part still wider is cut into
-    /// pieces of `width` characters (a URL at a very narrow width), so no line is wider than `width`.
+    /// The first line starts with `prefix`; later lines are all indented alike: by `indent` spaces, or fewer when the
+    /// widest word would not fit after them. A word wider than the available room gets a line of its own; one wider
+    /// than `width` is split at its spaces (a usage item such as `[--title <text>]`), and a part still wider is cut
+    /// into pieces of `width` characters (a URL at a very narrow width), so no line is wider than `width`.
     static func items(_ items: [String], width: Int, prefix: String = "", indent: Int) -> [String] {
         var lines: [String] = []
         var line = prefix
         var lineHasWord = false
-        for item in fitting(items, width: width) {
+        let words = fitting(items, width: width)
+        let margin = String(repeating: " ", count: max(0, min(indent, width - (words.map(\.count).max() ?? 0))))
+        for item in words {
             if lineHasWord, line.count + 1 + item.count > width {
                 lines.append(line)
-                line = String(repeating: " ", count: max(0, min(indent, width - item.count)))
+                line = margin
                 lineHasWord = false
             } else if !lineHasWord, line.count + item.count > width {
                 if line.allSatisfy({ $0 == " " }) {
-                    line = String(repeating: " ", count: max(0, width - item.count))
+                    line = margin
                 } else {
                     lines.append(line)  // a label such as "USAGE:" on a line of its own
-                    line = String(repeating: " ", count: max(0, min(indent, width - item.count)))
+                    line = margin
                 }
             }
             line += (lineHasWord ? " " : "") + item

@@ -215,7 +215,7 @@ extension LibraryStore {
         book.title = trimmed(draft.title)
         book.author = trimmed(draft.author)
         book.isbn = draft.isbn.map(trimmed).flatMap { $0.isEmpty ? nil : $0 }
-        guard !book.title.isEmpty else {
+        guard !TextField.isBlank(book.title) else {
             throw LibraryError.invalidInput("A book's title cannot be empty.", field: "title")
         }
         try check(book.title, .title)

@@ -17,7 +17,9 @@ extension LibraryStore {
         name: String, cardNumber: String? = nil, loanLimit: Int = LibraryRules.defaultLoanLimit, now: Timestamp
     ) throws -> Client {
         let name = trimmed(name)
-        guard !name.isEmpty else { throw LibraryError.invalidInput("A client's name cannot be empty.", field: "name") }
+        guard !TextField.isBlank(name) else {
+            throw LibraryError.invalidInput("A client's name cannot be empty.", field: "name")
+        }
         try Self.check(name, .name)
         guard LibraryRules.loanLimits.contains(loanLimit) else {
             throw LibraryError.invalidInput(
@@ -25,7 +27,7 @@ extension LibraryStore {
                     + "\(LibraryRules.loanLimits.upperBound), not \(loanLimit).", field: "loanLimit")
         }
         if let cardNumber {
-            guard !trimmed(cardNumber).isEmpty else {
+            guard !TextField.isBlank(trimmed(cardNumber)) else {
                 throw LibraryError.invalidInput("A card number cannot be empty.", field: "cardNumber")
             }
             try Self.check(trimmed(cardNumber), .cardNumber)

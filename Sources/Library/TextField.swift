@@ -78,9 +78,37 @@ public enum TextField: String, Sendable, Hashable, CaseIterable {
     public func check(_ text: String) throws(TextFieldProblem) {
         if passesOnBytes(text) { return }
         let count = try checkCharacters(text)
-        if count > maxLength {
-            throw TextFieldProblem(
-                field: self, reason: "the \(label) is \(count) characters long; at most \(maxLength) are allowed")
+        try checkLength(count)
+        // Only whitespace is left to the caller, who trims it (an empty value is refused or left out there).
+        if count > 0 && Self.isBlank(text) && text.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) {
+            throw TextFieldProblem(field: self, reason: "the \(label) has no visible character")
+        }
+    }
+
+    /// Whether `text` shows nothing: it holds only whitespace, default-ignorable code points (zero-width spaces and
+    /// joiners, variation selectors, U+FEFF), Hangul fillers, or combining marks with no base to sit on. A required
+    /// field that is blank is empty ("A book's title cannot be empty."); `check` refuses any other blank value that
+    /// is not only whitespace ("the author has no visible character").
+    ///
+    /// ```swift
+    /// TextField.isBlank("\u{200B}")       // true
+    /// TextField.isBlank(" \u{0301}\u{FE0F}")  // true
+    /// TextField.isBlank("e\u{0301}")      // false
+    /// ```
+    public static func isBlank(_ text: String) -> Bool {
+        // The usual text: a visible ASCII character settles it without looking at code points.
+        if text.utf8.contains(where: { (0x21...0x7E).contains($0) }) { return false }
+        return text.unicodeScalars.allSatisfy { scalar in
+            let properties = scalar.properties
+            switch scalar.value {
+            case 0x115F, 0x1160, 0x3164, 0xFFA0: return true  // Hangul fillers
+            default: break
+            }
+            if properties.isWhitespace || properties.isDefaultIgnorableCodePoint { return true }
+            switch properties.generalCategory {
+            case .nonspacingMark, .spacingMark, .enclosingMark, .control, .format: return true
+            default: return false
+            }
         }
     }
 
@@ -105,24 +133,37 @@ public enum TextField: String, Sendable, Hashable, CaseIterable {
         return count
     }
 
-    /// The text without leading and trailing whitespace, checked as `check` does: what the store keeps.
+    /// The text without leading and trailing whitespace, checked as `check` does but for a value that shows nothing,
+    /// which the store refuses ("A book's title cannot be empty."): what the store keeps.
     ///
     /// ```swift
     /// try TextField.name.checked("  Ada Lovelace ")  // "Ada Lovelace"
     /// ```
     public func checked(_ text: String) throws(TextFieldProblem) -> String {
         let value = trimmed(text)
-        try check(value)
+        // A value that shows nothing is the store's to refuse, as empty where the field is required.
+        if passesOnBytes(value) { return value }
+        let count = try checkCharacters(value)
+        try checkLength(count)
         return value
     }
 
     // MARK: - Private
 
+    private func checkLength(_ count: Int) throws(TextFieldProblem) {
+        if count > maxLength {
+            throw TextFieldProblem(
+                field: self, reason: "the \(label) is \(count) characters long; at most \(maxLength) are allowed")
+        }
+    }
+
     /// Whether `check` passes, decided on the UTF-8 bytes for the usual text: a code point is a byte that is not a
     /// continuation byte (80–BF), and no refused one is there: no byte below 20 or 7F, no C1 control (C2 80–9F), no
     /// line or paragraph separator or bidirectional embedding or override (E2 80 A8–AE), no bidirectional isolate
-    /// (E2 81 A6–A9). `false` for anything else, which the scalar-by-scalar path then decides (and words the
-    /// problem).
+    /// (E2 81 A6–A9); and something visible is there, so that the text is not blank: a visible ASCII character, or a
+    /// code point whose lead byte holds only visible ones (C3–CB: Latin letters and spacing modifiers, D0–D1:
+    /// Cyrillic, E4–E9: CJK ideographs). `false` for anything else, which the scalar-by-scalar path then decides (and
+    /// words the problem).
     private func passesOnBytes(_ text: String) -> Bool {
         let limit = maxLength
         let passes = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
@@ -130,14 +171,18 @@ public enum TextField: String, Sendable, Hashable, CaseIterable {
             if bytes.count <= limit && Self.isPrintableASCII(bytes) { return true }
             var count = 0
             var index = 0
+            var seesVisible = false
             let end = bytes.count
             while index < end {
                 let byte = bytes[index]
                 if byte < 0x80 {
                     if byte < 0x20 || byte == 0x7F { return false }
+                    if byte != 0x20 { seesVisible = true }
                 } else if byte < 0xC0 {
                     index += 1
                     continue
+                } else if (0xC3...0xCB).contains(byte) || byte == 0xD0 || byte == 0xD1 || (0xE4...0xE9).contains(byte) {
+                    seesVisible = true
                 } else if byte == 0xC2 {
                     if index + 1 < end && bytes[index + 1] < 0xA0 { return false }
                 } else if byte == 0xE2 && index + 2 < end {
@@ -149,7 +194,8 @@ public enum TextField: String, Sendable, Hashable, CaseIterable {
                 count += 1
                 index += 1
             }
-            return count <= limit
+            // Text with nothing known to be visible may show nothing: the scalar path decides (`isBlank`).
+            return count <= limit && seesVisible
         }
         return passes ?? false
     }

@@ -299,7 +299,7 @@ struct CommandContext {
 
     /// A note for the person at the terminal, on standard error; `-q` silences it.
     func note(_ text: String) {
-        if !options.isQuiet { console.err(CommandText.message(text, width: options.messageWidth)) }
+        if !options.isQuiet { console.err(CommandText.message(text, width: options.errorMessageWidth)) }
     }
 
     // MARK: - The client

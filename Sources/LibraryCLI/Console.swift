@@ -22,6 +22,9 @@ public struct Console: Sendable {
     public var isErrorTerminal: Bool
     /// The terminal's width in cells, if standard output is a terminal and its size is known.
     public var terminalWidth: Int?
+    /// The width in cells of standard error's terminal, if it is one and its size is known: messages written there
+    /// are folded at it even when standard output goes to a pipe.
+    public var errorTerminalWidth: Int?
     /// Whether standard input is a terminal (a person typing, who is asked with prompts).
     public var isInputTerminal: Bool
 
@@ -72,26 +75,34 @@ public struct Console: Sendable {
         var size = winsize()
         let width: Int? =
             ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : nil
+        var errorSize = winsize()
+        let errorWidth: Int? =
+            ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &errorSize) == 0 && errorSize.ws_col > 0
+            ? Int(errorSize.ws_col) : nil
         return Console(
             isOutputTerminal: isatty(STDOUT_FILENO) == 1, isErrorTerminal: isatty(STDERR_FILENO) == 1,
-            terminalWidth: width, isInputTerminal: isatty(STDIN_FILENO) == 1, sink: Sink(isCaptured: false))
+            terminalWidth: width, errorTerminalWidth: errorWidth, isInputTerminal: isatty(STDIN_FILENO) == 1,
+            sink: Sink(isCaptured: false))
     }
 
     /// A console that keeps what is written, for tests; with `failingOutputWith`, every write to standard output
     /// fails with that `errno` instead (`ENOSPC` for a full disk, `EPIPE` for a closed pipe). `input` is what standard
-    /// input holds (empty by default); with `isTerminal` it is read as typed at a terminal.
+    /// input holds (empty by default); with `isTerminal` it is read as typed at a terminal. `errorWidth` is the width
+    /// of standard error's terminal (`width` unless given).
     ///
     ///     let console = Console.captured(isTerminal: true, width: 100)
     ///     let full = Console.captured(failingOutputWith: ENOSPC)
     ///     let typing = Console.captured(input: "1234\n")
+    ///     let pipedOutput = Console.captured(errorWidth: 30)  // `librarycli take 9 | cat` on a 30-column terminal
     public static func captured(
-        isTerminal: Bool = false, width: Int? = nil, failingOutputWith errno: Int32? = nil, input: String = ""
+        isTerminal: Bool = false, width: Int? = nil, errorWidth: Int? = nil, failingOutputWith errno: Int32? = nil,
+        input: String = ""
     ) -> Console {
         let sink = Sink(isCaptured: true, failingErrno: errno)
         sink.input = Array(input.utf8)
         return Console(
-            isOutputTerminal: isTerminal, isErrorTerminal: isTerminal, terminalWidth: width,
-            isInputTerminal: isTerminal, sink: sink)
+            isOutputTerminal: isTerminal, isErrorTerminal: isTerminal || errorWidth != nil, terminalWidth: width,
+            errorTerminalWidth: errorWidth ?? width, isInputTerminal: isTerminal, sink: sink)
     }
 
     /// Reads one line of standard input, without its line break (LF or CR LF); nil at the end of the input. A line
@@ -185,11 +196,14 @@ public struct Console: Sendable {
 
     // MARK: - Private
 
-    private init(isOutputTerminal: Bool, isErrorTerminal: Bool, terminalWidth: Int?, isInputTerminal: Bool, sink: Sink)
-    {
+    private init(
+        isOutputTerminal: Bool, isErrorTerminal: Bool, terminalWidth: Int?, errorTerminalWidth: Int?,
+        isInputTerminal: Bool, sink: Sink
+    ) {
         self.isOutputTerminal = isOutputTerminal
         self.isErrorTerminal = isErrorTerminal
         self.terminalWidth = terminalWidth
+        self.errorTerminalWidth = errorTerminalWidth
         self.isInputTerminal = isInputTerminal
         self.sink = sink
     }

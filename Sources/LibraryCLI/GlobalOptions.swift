@@ -55,6 +55,8 @@ struct GlobalOptions {
     /// `COLUMNS`) or is the terminal's; nil for output to a file or pipe at the default 80, where each message stays
     /// on one line for scripts (see `OutputWidth`).
     var messageWidth: Int?
+    /// The width messages on standard error (notes) are folded at, by standard error's terminal (see `OutputWidth`).
+    var errorMessageWidth: Int?
     var isQuiet: Bool
 
     init(
@@ -67,9 +69,11 @@ struct GlobalOptions {
         // A refused value is a usage error here; `OutputWidth` then never uses it.
         _ = try parsed.integer("width", in: OutputWidth.range)
         let resolved = OutputWidth(
-            option: parsed.string("width"), environment: environment, terminalWidth: console.terminalWidth)
+            option: parsed.string("width"), environment: environment, terminalWidth: console.terminalWidth,
+            errorTerminalWidth: console.errorTerminalWidth)
         width = resolved.columns
         messageWidth = resolved.messageWidth
+        errorMessageWidth = resolved.errorMessageWidth
         switch parsed.string("color") ?? "auto" {
         case "always": useColor = true
         case "never": useColor = false

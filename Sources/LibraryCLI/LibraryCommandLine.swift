@@ -56,9 +56,11 @@ public enum LibraryCommandLine {
         systemNow: Timestamp
     ) -> Int32 {
         // Help and errors are laid out before (or instead of) parsing, by the rule the screen uses.
-        let width = OutputWidth(arguments: arguments, environment: environment, terminalWidth: console.terminalWidth)
+        let width = OutputWidth(
+            arguments: arguments, environment: environment, terminalWidth: console.terminalWidth,
+            errorTerminalWidth: console.errorTerminalWidth)
         // A usage error is a message: folded only when the width is known, one line per sentence in a file or pipe.
-        let errorWidth = width.messageWidth ?? .max
+        let errorWidth = width.errorMessageWidth ?? .max
         let outcome = parser.parse(arguments)
         guard case .command(let parsed) = outcome else {
             let outputWidth = if case .failure = outcome { errorWidth } else { width.columns }
@@ -82,7 +84,7 @@ public enum LibraryCommandLine {
             return error.exitCode
         } catch {
             let failure = Failure(error)
-            console.err(CommandText.message("Error: " + failure.message, width: width.messageWidth))
+            console.err(CommandText.message("Error: " + failure.message, width: width.errorMessageWidth))
             return failure.code.rawValue
         }
     }

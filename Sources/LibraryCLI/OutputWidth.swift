@@ -7,7 +7,9 @@ import Rendering
 /// that refuses it is laid out by the rest of the rule.
 ///
 /// Messages (confirmations, summaries, notes, errors) are folded only when the width is known (`--width`, `COLUMNS`
-/// or a terminal); written to a file or a pipe at the default 80, each stays on one line for scripts.
+/// or a terminal); written to a file or a pipe at the default 80, each stays on one line for scripts. Messages on
+/// standard error (notes, errors) go by standard error's terminal, so that `librarycli take 9 | cat` still folds
+/// its error on the terminal.
 ///
 /// For example:
 ///
@@ -22,31 +24,39 @@ struct OutputWidth: Equatable {
     var columns: Int
     /// The width messages are folded at: `columns` when the width is known, nil when it is only the default.
     var messageWidth: Int?
+    /// The width messages on standard error are folded at: as `messageWidth`, but by standard error's terminal.
+    var errorMessageWidth: Int?
 
-    /// The width from a `--width` value (nil when not given), the environment's `COLUMNS` and the terminal's width.
-    init(option: String?, environment: [String: String], terminalWidth: Int?) {
+    /// The width from a `--width` value (nil when not given), the environment's `COLUMNS` and the terminal's width
+    /// (standard output's; `errorTerminalWidth` is standard error's).
+    init(option: String?, environment: [String: String], terminalWidth: Int?, errorTerminalWidth: Int? = nil) {
         if let option, let width = try? Validation.integer(option, for: "--width", in: Self.range) {
             columns = width
             messageWidth = width
-        } else if let text = environment["COLUMNS"], let width = try? Validation.integer(text, for: "COLUMNS"),
-            width > 0
-        {
+            errorMessageWidth = width
+            return
+        }
+        if let text = environment["COLUMNS"], let width = try? Validation.integer(text, for: "COLUMNS"), width > 0 {
             columns = Self.clamped(width)
             messageWidth = columns
-        } else if let terminalWidth, terminalWidth > 0 {
+            errorMessageWidth = columns
+            return
+        }
+        if let terminalWidth, terminalWidth > 0 {
             columns = Self.clamped(terminalWidth)
             messageWidth = columns
         } else {
             columns = 80
             messageWidth = nil
         }
+        errorMessageWidth = errorTerminalWidth.flatMap { $0 > 0 ? Self.clamped($0) : nil }
     }
 
     /// The width for a command line not parsed yet (help, and errors that cut parsing short): from the first
     /// `--width` before `--` (`--width 40`, `--width=40`).
     ///
     ///     OutputWidth(arguments: ["list", "--width=40"], environment: [:], terminalWidth: nil).columns  // 40
-    init(arguments: [String], environment: [String: String], terminalWidth: Int?) {
+    init(arguments: [String], environment: [String: String], terminalWidth: Int?, errorTerminalWidth: Int? = nil) {
         var option: String?
         for (index, argument) in arguments.enumerated() {
             if argument == "--" { break }
@@ -58,7 +68,9 @@ struct OutputWidth: Equatable {
                 break
             }
         }
-        self.init(option: option, environment: environment, terminalWidth: terminalWidth)
+        self.init(
+            option: option, environment: environment, terminalWidth: terminalWidth,
+            errorTerminalWidth: errorTerminalWidth)
     }
 
     private static func clamped(_ width: Int) -> Int { min(max(width, range.lowerBound), range.upperBound) }

@@ -145,7 +145,7 @@ public enum LibraryScreen {
         let due = held.loan.dueAt.date
         return Item(
             id: clientBookItemID(book.id), kind: "book", title: book.title,
-            subtitle: byline(book),
+            subtitle: byline(book), subtitleKeptTail: bylineKeptTail(book),
             lines: ["Due \(due)"],
             badges: held.isOverdue ? [Badge(text: "overdue", style: .warning)] : [],
             actions: [
@@ -193,8 +193,9 @@ public enum LibraryScreen {
         }
         let header = Supplementary(
             kind: .header, id: "library-books-header",
+            // The search text gives way to the closing quote and the count when the line is short.
             title: catalog.search.map { "Library: books matching “\($0)”" } ?? "Library",
-            count: catalog.totalCount,
+            titleKeptTail: catalog.search == nil ? 0 : 1, count: catalog.totalCount,
             actions: [
                 Action(
                     id: "search", title: "Search", command: "\(program) list --search <text>",
@@ -257,8 +258,8 @@ public enum LibraryScreen {
         if let year = book.year { fields.append(Field("year", .int(year))) }
         if let pages = book.pages { fields.append(Field("pages", .int(pages))) }
         return Item(
-            id: libraryBookItemID(book.id), kind: "book", title: book.title, subtitle: byline(book), lines: lines,
-            badges: badges, actions: actions, fields: fields)
+            id: libraryBookItemID(book.id), kind: "book", title: book.title, subtitle: byline(book),
+            subtitleKeptTail: bylineKeptTail(book), lines: lines, badges: badges, actions: actions, fields: fields)
     }
 
     private static func footer(_ catalog: LibraryPage, showsAll: Bool, program: String) -> Supplementary? {
@@ -364,6 +365,13 @@ public enum LibraryScreen {
     private static func searchArgument(_ catalog: LibraryPage) -> String {
         guard let search = catalog.search else { return "" }
         return " --search " + shellQuoted(search)
+    }
+
+    /// How many characters at the end of the byline stay whole on a narrow card: the year and the ` · ` before it
+    /// (`Miguel de Cerva… · 1605`), so the author gives way and the year is never cut.
+    private static func bylineKeptTail(_ book: Book) -> Int {
+        guard let year = book.year else { return 0 }
+        return yearText(year).utf8.count + (book.author.isEmpty ? 0 : 3)
     }
 
     /// `Frank Herbert · 1965`, or what of it is known; years before the common era read `720 BC`.

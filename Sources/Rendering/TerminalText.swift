@@ -67,6 +67,20 @@ public enum TerminalText {
         return result + "…"
     }
 
+    /// The text cut to at most `width` cells like ``truncated(_:toWidth:)``, but keeping its last `tail` characters
+    /// whole: what comes before them gives way, so a number at the end is never cut. When the tail leaves no room
+    /// for a cell of the rest, the text is cut as a whole.
+    ///
+    ///     TerminalText.truncated("Miguel de Cervantes · 1605", toWidth: 20, keepingLast: 7)
+    ///     // "Miguel de Ce… · 1605"
+    public static func truncated(_ text: String, toWidth width: Int, keepingLast tail: Int) -> String {
+        guard tail > 0, DisplayWidth.of(text) > width else { return truncated(text, toWidth: width) }
+        let kept = text.suffix(tail)
+        let keptWidth = DisplayWidth.of(String(kept))
+        guard kept.startIndex > text.startIndex, width - keptWidth >= 2 else { return truncated(text, toWidth: width) }
+        return truncated(String(text[..<kept.startIndex]), toWidth: width - keptWidth) + kept
+    }
+
     /// The text followed by spaces up to `width` cells; text already as wide or wider is returned unchanged.
     ///
     ///     TerminalText.padded("ab", toWidth: 4)  // "ab  "
@@ -200,6 +214,52 @@ public enum TerminalText {
         return lines
     }
 
+    /// A shell command folded into lines of at most `width` cells that paste back as the same command: it is broken
+    /// only between shell words (never inside quotes), and every line but the last ends with ` \`. A word wider
+    /// than a line is broken inside, where a break keeps its meaning: a line ends with `\` (outside quotes) or
+    /// closes its quote and ends with `\`, and the next line opens the quote again (`'my li'\` then
+    /// `'brary.sqlite'`); such a word pastes whole when its lines are taken without their indentation. Narrower than
+    /// 6 cells, the command is folded as ``folded(_:width:)`` does.
+    ///
+    ///     TerminalText.foldedCommand("librarycli --db '/tmp/my library.sqlite' list --page 2", width: 36)
+    ///     // ["librarycli --db \\", "'/tmp/my library.sqlite' list \\", "--page 2"]
+    public static func foldedCommand(_ command: String, width: Int) -> [String] {
+        let clean = sanitized(command)
+        if DisplayWidth.of(clean) <= width { return [clean] }
+        guard width >= 6 else { return folded(clean, width: width) }
+        let words = ShellWord.split(clean)
+        var lines: [String] = []
+        var current = ""
+        var currentWidth = 0
+        for (index, word) in words.enumerated() {
+            let isLast = index == words.count - 1
+            let room = isLast ? width : width - 2
+            if currentWidth > 0 && currentWidth + 1 + word.width <= room {
+                current += " " + word.text
+                currentWidth += 1 + word.width
+                continue
+            }
+            if currentWidth > 0 {
+                lines.append(current + " \\")
+                current = ""
+                currentWidth = 0
+            }
+            if word.width <= room {
+                current = word.text
+                currentWidth = word.width
+                continue
+            }
+            // A word wider than a line: broken inside, at places where it can be.
+            for piece in word.pieces(width: width) {
+                if currentWidth > 0 { lines.append(current) }
+                current = piece
+                currentWidth = DisplayWidth.of(piece)
+            }
+        }
+        if currentWidth > 0 || lines.isEmpty { lines.append(current) }
+        return lines
+    }
+
     /// `unit` written `count` times (none when `count` is not positive), built in one allocation: the renderer pads
     /// and draws borders with it on every line, where `String(repeating:count:)` costs several times as much.
     ///
@@ -300,6 +360,106 @@ public enum TerminalText {
         switch scalar.value {
         case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: true
         default: false
+        }
+    }
+}
+
+/// One word of a shell command, as `TerminalText.foldedCommand` breaks it: its characters and, before each, the
+/// quoting in force and whether a line may break there.
+private struct ShellWord {
+    /// How a character is quoted: not, in '...', in "..." or in $'...'.
+    enum Quoting { case none, single, double, escapes }
+
+    var characters: [(character: Character, quoting: Quoting, canBreakBefore: Bool)] = []
+    var text: String { String(characters.map(\.character)) }
+    var width: Int { DisplayWidth.of(text) }
+
+    /// The command's words, split at spaces outside quotes.
+    static func split(_ command: String) -> [ShellWord] {
+        var words: [ShellWord] = []
+        var word = ShellWord()
+        var quoting = Quoting.none
+        var escaped = false
+        var previous: Character?
+        for character in command {
+            if quoting == .none && !escaped && character == " " {
+                if !word.characters.isEmpty { words.append(word) }
+                word = ShellWord()
+                previous = nil
+                continue
+            }
+            // Never after a backslash that escapes, nor inside `$'`, nor before a hex digit in $'...' (it may end
+            // an escape such as \u200b).
+            let canBreak =
+                !escaped && !word.characters.isEmpty && !(previous == "$" && character == "'" && quoting == .none)
+                && !(quoting == .escapes && (character.isHexDigit || previous == "\\"))
+            word.characters.append((character, quoting, canBreak))
+            if escaped {
+                escaped = false
+            } else {
+                switch (quoting, character) {
+                case (.none, "\\"), (.double, "\\"), (.escapes, "\\"): escaped = true
+                case (.none, "'"): quoting = previous == "$" ? .escapes : .single
+                case (.none, "\""): quoting = .double
+                case (.single, "'"), (.escapes, "'"): quoting = .none
+                case (.double, "\""): quoting = .none
+                default: break
+                }
+            }
+            previous = character
+        }
+        if !word.characters.isEmpty { words.append(word) }
+        return words
+    }
+
+    /// The word in lines of at most `width` cells where it can break: each line but the last ends with `\`,
+    /// closing its quote first, and the next opens it again.
+    func pieces(width: Int) -> [String] {
+        var lines: [String] = []
+        var start = 0
+        var open = ""
+        while start < characters.count {
+            // The furthest place to break at that keeps the line within `width` with its closing `'\`; else the
+            // nearest place at all (the line is then wider: nothing in this stretch may break).
+            var used = open.count
+            var over: Int?
+            var fits: Int?
+            var index = start
+            while index < characters.count {
+                used += DisplayWidth.of(characters[index].character)
+                index += 1
+                guard index < characters.count, characters[index].canBreakBefore else { continue }
+                let close = Self.quotes(characters[index].quoting).close
+                if used + close.count + 1 <= width {
+                    fits = index
+                } else {
+                    over = fits ?? index
+                    break
+                }
+            }
+            // The rest fits on this line with room for a ` \` after it (a word may follow), or breaks at the last place
+            // that does.
+            let end = over ?? (used <= width - 2 ? characters.count : fits ?? characters.count)
+            let text = open + String(characters[start..<end].map(\.character))
+            if end == characters.count {
+                lines.append(text)
+                break
+            }
+            let (close, reopen) = Self.quotes(characters[end].quoting)
+            lines.append(text + close + "\\")
+            open = reopen
+            start = end
+        }
+        return lines
+    }
+
+    /// What ends a quote before a break and opens it again after.
+    private static func quotes(_ quoting: Quoting) -> (close: String, open: String) {
+        switch quoting {
+        case .none: ("", "")
+        case .single: ("'", "'")
+        case .double: ("\"", "\"")
+        case .escapes: ("'", "$'")
         }
     }
 }

@@ -1,11 +1,16 @@
 /// A piece of one output line: text with an optional style. Styles are applied after the text is fitted.
+///
+/// `keptTail` characters at the end of the text stay whole when the segment must be cut: what comes before them
+/// gives way instead (`Miguel de Cerva… · 1605`, `Library: books matching “the th…” (35)`).
 struct Segment: Sendable {
     var text: String
     var style: ANSIStyle?
+    var keptTail: Int
 
-    init(_ text: String, _ style: ANSIStyle? = nil) {
+    init(_ text: String, _ style: ANSIStyle? = nil, keptTail: Int = 0) {
         self.text = text
         self.style = style
+        self.keptTail = keptTail
     }
 }
 
@@ -16,7 +21,8 @@ struct LinePainter: Sendable {
 
     // MARK: - Fitting
 
-    /// The segments sanitised, cut with `…` to `width` cells if needed, styled, then padded: exactly `width` cells.
+    /// The segments sanitised, cut with `…` to `width` cells if needed (before a segment's kept tail), styled, then
+    /// padded: exactly `width` cells.
     func fit(_ segments: [Segment], width: Int) -> String {
         var out = ""
         fit(segments, width: width, into: &out)
@@ -26,7 +32,7 @@ struct LinePainter: Sendable {
     /// The same, written at the end of `out`.
     func fit(_ segments: [Segment], width: Int, into out: inout String) {
         guard width > 0 else { return }
-        let cleaned = segments.map { Segment(TerminalText.sanitized($0.text), $0.style) }
+        let cleaned = segments.map { Segment(TerminalText.sanitized($0.text), $0.style, keptTail: $0.keptTail) }
         let widths = cleaned.map { DisplayWidth.of($0.text) }
         let total = widths.reduce(0, +)
         var used = 0
@@ -35,7 +41,7 @@ struct LinePainter: Sendable {
                 out += paint(segment.text, segment.style)
                 used += widths[index]
             } else {
-                let piece = TerminalText.truncated(segment.text, toWidth: width - used)
+                let piece = TerminalText.truncated(segment.text, toWidth: width - used, keepingLast: segment.keptTail)
                 out += paint(piece, segment.style)
                 used += DisplayWidth.of(piece)
                 break

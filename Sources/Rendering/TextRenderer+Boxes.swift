@@ -9,7 +9,7 @@ extension TextRenderer {
     func cardSection(_ section: Section, marks: ChangeMarks) -> [String] {
         var top: [Segment] = []
         if let header = section.header {
-            top.append(Segment(Self.titleWithCount(header), .bold))
+            top.append(Self.titleWithCount(header, .bold))
             if let mark = marks.mark(forSection: section.id) ?? marks.mark(forSupplementary: header.id) {
                 top += [Segment(" "), Self.tag(mark)]
             }
@@ -20,7 +20,7 @@ extension TextRenderer {
             if !body.isEmpty { blocks.append((body, nil)) }
         }
         if section.items.isEmpty, let empty = section.emptyState {
-            let body = [[Segment(Self.titleWithCount(empty), .dim)]] + supplementaryBodyContent(empty, room: width - 4)
+            let body = [[Self.titleWithCount(empty, .dim)]] + supplementaryBodyContent(empty, room: width - 4)
             blocks.append((body, marks.mark(forSupplementary: empty.id)))
         }
         for item in section.items {

@@ -108,7 +108,7 @@ public struct TextRenderer: Sendable {
 
     /// `── Your books (3) ───…` across the full width, with a `(new)` / `(changed)` tag when marked.
     private func headerRule(_ header: Supplementary, sectionMark: ChangeMarks.Mark?, marks: ChangeMarks) -> String {
-        var segments = [Segment(Self.titleWithCount(header), .bold)]
+        var segments = [Self.titleWithCount(header, .bold)]
         if let mark = sectionMark ?? marks.mark(forSupplementary: header.id) {
             segments.append(Segment(" "))
             segments.append(Self.tag(mark))
@@ -116,7 +116,9 @@ public struct TextRenderer: Sendable {
         let lead = painter.paint("── ", .dim)
         let titleWidth = min(width - 4, segments.reduce(0) { $0 + DisplayWidth.of(TerminalText.sanitized($1.text)) })
         let title = painter.fit(segments, width: titleWidth)
-        let rule = painter.paint(" " + TerminalText.repeated("─", count: max(0, width - 4 - titleWidth)), .dim)
+        let dashes = max(0, width - 4 - titleWidth)
+        // No rule at all when the title takes the line: a lone dimmed space would outlast the trimming of the line.
+        let rule = dashes > 0 ? painter.paint(" " + TerminalText.repeated("─", count: dashes), .dim) : ""
         return lead + title + rule
     }
 
@@ -135,7 +137,7 @@ public struct TextRenderer: Sendable {
 
     /// A supplementary as flowing text under a 2-cell gutter: title, subtitle, lines, actions.
     func supplementaryBlock(_ supplementary: Supplementary, style: ANSIStyle, marks: ChangeMarks) -> [String] {
-        var content = [[Segment(Self.titleWithCount(supplementary), style)]]
+        var content = [[Self.titleWithCount(supplementary, style)]]
         content += supplementaryBodyContent(supplementary, room: width - 2)
         return gutterBlock(content, mark: marks.mark(forSupplementary: supplementary.id))
     }
@@ -174,7 +176,7 @@ public struct TextRenderer: Sendable {
     /// (in cells) shows an action too long for its line as its command alone.
     func itemLines(_ item: Item, room: Int, compact: Bool = false) -> [[Segment]] {
         var content = [[Segment(item.title, .bold)]]
-        if let subtitle = item.subtitle { content.append([Segment(subtitle, .dim)]) }
+        if let subtitle = item.subtitle { content.append([Segment(subtitle, .dim, keptTail: item.subtitleKeptTail)]) }
         content += item.lines.map { [Segment($0)] }
         if !item.badges.isEmpty {
             var badges: [Segment] = []
@@ -190,7 +192,8 @@ public struct TextRenderer: Sendable {
 
     /// `Take → librarycli take 12` when it fits in `room`; otherwise the command alone after `→ ` (compact) or the
     /// title and `→` on one line and the command indented on the next. A command is never cut: one wider than its
-    /// line is folded across lines (at spaces, else anywhere), so it can still be copied whole. An action that is
+    /// line is folded across lines between shell words, each line but the last ending in ` \`, so that the lines paste
+    /// as one command (see `TerminalText.foldedCommand`). An action that is
     /// disabled shows why instead of a command to run (`Take: You have 5 of your 5 books; …`), dimmed.
     static func actionLines(_ action: Action, room: Int, compact: Bool) -> [[Segment]] {
         if let reason = action.disabledReason {
@@ -199,7 +202,7 @@ public struct TextRenderer: Sendable {
         let full = [Segment(action.title, .cyan), Segment(" → ", .dim), Segment(action.command)]
         let fullWidth = full.reduce(0) { $0 + DisplayWidth.of(TerminalText.sanitized($1.text)) }
         if fullWidth <= room { return [full] }
-        let command = TerminalText.folded(action.command, width: max(1, room - 2))
+        let command = TerminalText.foldedCommand(action.command, width: max(1, room - 2))
         if compact {
             return command.enumerated().map { index, piece in
                 [Segment(index == 0 ? "→ " : "  ", .dim), Segment(piece)]
@@ -213,9 +216,13 @@ public struct TextRenderer: Sendable {
     ///     Action(id: TextRenderer.showAllActionID, title: "All your books", command: "librarycli loans")
     public static let showAllActionID = "show-all"
 
-    static func titleWithCount(_ supplementary: Supplementary) -> String {
-        guard let count = supplementary.count else { return supplementary.title }
-        return supplementary.title + " (\(count))"
+    /// The title and its count (`Library (35)`) as one segment whose count and kept tail stay whole when cut.
+    static func titleWithCount(_ supplementary: Supplementary, _ style: ANSIStyle) -> Segment {
+        guard let count = supplementary.count else {
+            return Segment(supplementary.title, style, keptTail: supplementary.titleKeptTail)
+        }
+        let counted = " (\(count))"
+        return Segment(supplementary.title + counted, style, keptTail: supplementary.titleKeptTail + counted.count)
     }
 
     static func tag(_ mark: ChangeMarks.Mark) -> Segment {

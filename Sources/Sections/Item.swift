@@ -20,6 +20,9 @@ public struct Item: Hashable, Sendable, Identifiable {
     public var title: String
     /// A second, quieter line, if any.
     public var subtitle: String?
+    /// How many characters at the end of `subtitle` stay whole when a front must shorten it: what comes before them
+    /// gives way instead. 7 for `Miguel de Cervantes · 1605` keeps ` · 1605` (`Miguel de Cerva… · 1605`).
+    public var subtitleKeptTail: Int
     /// Further lines of text, in order.
     public var lines: [String]
     /// Marks shown beside the title.
@@ -33,13 +36,14 @@ public struct Item: Hashable, Sendable, Identifiable {
     ///
     ///     Item(id: "client-1", kind: "client", title: "Hey John Doe!")
     public init(
-        id: String, kind: String, title: String, subtitle: String? = nil, lines: [String] = [],
-        badges: [Badge] = [], actions: [Action] = [], fields: [Field] = []
+        id: String, kind: String, title: String, subtitle: String? = nil, subtitleKeptTail: Int = 0,
+        lines: [String] = [], badges: [Badge] = [], actions: [Action] = [], fields: [Field] = []
     ) {
         self.id = id
         self.kind = kind
         self.title = title
         self.subtitle = subtitle
+        self.subtitleKeptTail = subtitleKeptTail
         self.lines = lines
         self.badges = badges
         self.actions = actions
@@ -64,6 +68,7 @@ extension Item {
     static func isContentEqual(_ lhs: UnsafePointer<Item>, _ rhs: UnsafePointer<Item>) -> Bool {
         lhs.pointee.id == rhs.pointee.id && lhs.pointee.kind == rhs.pointee.kind
             && lhs.pointee.title == rhs.pointee.title && lhs.pointee.subtitle == rhs.pointee.subtitle
+            && lhs.pointee.subtitleKeptTail == rhs.pointee.subtitleKeptTail
             && lhs.pointee.lines == rhs.pointee.lines && lhs.pointee.badges == rhs.pointee.badges
             && lhs.pointee.actions == rhs.pointee.actions && lhs.pointee.fields == rhs.pointee.fields
     }

@@ -43,6 +43,10 @@ public struct Supplementary: Hashable, Sendable {
     public var id: String
     /// The main line.
     public var title: String
+    /// How many characters at the end of `title` stay whole when a front must shorten it: what comes before them
+    /// gives way instead. 1 for `Library: books matching “the”` keeps the closing quote. The count (drawn after
+    /// the title) is never cut either.
+    public var titleKeptTail: Int
     /// A second, quieter line, if any.
     public var subtitle: String?
     /// A count shown with the title, such as the number of books, if any.
@@ -58,12 +62,13 @@ public struct Supplementary: Hashable, Sendable {
     ///
     ///     Supplementary(kind: .empty, id: "client-books-empty", title: "You don't have any books right now!")
     public init(
-        kind: SupplementaryKind, id: String, title: String, subtitle: String? = nil, count: Int? = nil,
-        lines: [String] = [], actions: [Action] = [], fields: [Field] = []
+        kind: SupplementaryKind, id: String, title: String, titleKeptTail: Int = 0, subtitle: String? = nil,
+        count: Int? = nil, lines: [String] = [], actions: [Action] = [], fields: [Field] = []
     ) {
         self.kind = kind
         self.id = id
         self.title = title
+        self.titleKeptTail = titleKeptTail
         self.subtitle = subtitle
         self.count = count
         self.lines = lines

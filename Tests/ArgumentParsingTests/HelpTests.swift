@@ -10,6 +10,9 @@ struct HelpTests {
             ("help list", ["list"]), ("help clients add", ["clients", "add"]), ("clients add -h", ["clients", "add"]),
             ("-qh", []), ("list --serch x --help", ["list"]), ("take --help", ["take"]),
             ("clients --help add", ["clients", "add"]), ("lsit --help", []),
+            // The global options the help lists may follow `help <command>`.
+            ("help list --width 20", ["list"]), ("help list --width=33", ["list"]), ("help take -q", ["take"]),
+            ("help clients add --color never", ["clients", "add"]), ("help --db x.sqlite list", ["list"]),
         ] as [(String, [String])])
     func routes(_ line: String, _ path: [String]) {
         #expect(Fixture.parse(line) == .help(commandPath: path))
@@ -94,5 +97,19 @@ struct HelpTests {
     func requiredOption() {
         #expect(Fixture.parser.usage(for: ["books", "add"]) == "librarycli books add --title <title> [--year <year>]")
         #expect(Fixture.parser.usage(for: ["completion"]) == "librarycli completion <shell>")
+    }
+
+    @Test("usage lines folded at a narrow width share one indent", arguments: [20, 24, 30, 40])
+    func usageIndent(width: Int) throws {
+        for path in [["list"], ["clients", "add"], []] {
+            let lines = Fixture.parser.helpText(for: path, width: width).split(
+                separator: "\n", omittingEmptySubsequences: false)
+            let start = try #require(lines.firstIndex { $0.hasPrefix("USAGE:") })
+            let end = lines[start...].firstIndex { $0.isEmpty } ?? lines.endIndex
+            let continued = lines[(start + 1)..<end]
+            let indents = Set(continued.map { $0.prefix { $0 == " " }.count })
+            #expect(indents.count <= 1, "\(path) at \(width): \(lines[start..<end])")
+            #expect(lines[start..<end].allSatisfy { $0.count <= width })
+        }
     }
 }

@@ -47,6 +47,8 @@ struct UsageErrorTests {
         Case(line: "list -all", error: .unknownOption("-a", suggestion: "--all"), path: ["list"]),
         Case(line: "help lsit", error: .unknownCommand("lsit", suggestion: "list"), path: []),
         Case(line: "help clients ad", error: .unknownCommand("ad", suggestion: "add"), path: ["clients"]),
+        Case(line: "help list --widht 20", error: .unknownOption("--widht", suggestion: "--width"), path: ["list"]),
+        Case(line: "help take -qx", error: .unknownOption("-x", suggestion: nil), path: ["take"]),
     ]
 
     @Test("wrong command lines fail with the right error", arguments: cases)

@@ -31,13 +31,14 @@ final class Sandbox {
     }
 
     /// Runs librarycli in this process against the sandbox's database; with `failingOutputWith`, every write to
-    /// standard output fails with that `errno`; `input` is standard input (typed at a terminal with `terminal`).
+    /// standard output fails with that `errno`; `input` is standard input (typed at a terminal with `terminal`);
+    /// `errorWidth` is the width of standard error's terminal, when only it is one.
     /// `unsetting` names variables to leave out of the environment; `accountHome` is the home directory the password
     /// database gives.
     @discardableResult
     func run(
         _ arguments: [String], environment: [String: String] = [:], unsetting: [String] = [], terminal: Bool = false,
-        width: Int? = nil,
+        width: Int? = nil, errorWidth: Int? = nil,
         useDatabase: Bool = true, failingOutputWith failure: Int32? = nil, input: String = "",
         accountHome: String? = nil
     ) -> RunResult {
@@ -45,7 +46,8 @@ final class Sandbox {
         if useDatabase { env["LIBRARY_DB"] = database }
         env.merge(environment) { _, new in new }
         for name in unsetting { env[name] = nil }
-        let console = Console.captured(isTerminal: terminal, width: width, failingOutputWith: failure, input: input)
+        let console = Console.captured(
+            isTerminal: terminal, width: width, errorWidth: errorWidth, failingOutputWith: failure, input: input)
         let code = LibraryCommandLine.main(
             arguments: arguments, environment: env, accountHome: { accountHome }, console: console,
             systemNow: Timestamp(year: 1970, month: 1, day: 1)!)

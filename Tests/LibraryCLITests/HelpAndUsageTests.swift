@@ -83,6 +83,17 @@ struct HelpAndUsageTests {
             (["books", "add", "--title", "  "], "Error: A book's title cannot be empty."),
             (["clients", "add", " "], "Error: A client's name cannot be empty."),
             (["clients", "add", "Ann", "--card", " "], "Error: A card number cannot be empty."),
+            // Text that shows nothing is empty too: zero-width spaces, joiners, variation selectors, fillers, marks.
+            (["books", "add", "--title", "\u{200B}"], "Error: A book's title cannot be empty."),
+            (["books", "add", "--title", "\u{FE0F}\u{200D}"], "Error: A book's title cannot be empty."),
+            (["clients", "add", "\u{200B}"], "Error: A client's name cannot be empty."),
+            (["clients", "add", "\u{115F}"], "Error: A client's name cannot be empty."),
+            (["clients", "add", "\u{0301}"], "Error: A client's name cannot be empty."),
+            (["clients", "add", "Ann", "--card", "\u{FEFF}"], "Error: A card number cannot be empty."),
+            (
+                ["books", "add", "--title", "Dune", "--author", "\u{FEFF}"],
+                "Error: The author has no visible character."
+            ),
         ])
     func impossibleValues(arguments: [String], message: String) throws {
         let sandbox = Sandbox()

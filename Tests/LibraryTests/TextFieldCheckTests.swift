@@ -20,7 +20,8 @@ struct TextFieldCheckTests {
             default: break
             }
         }
-        return count <= field.maxLength
+        let showsNothing = TextField.isBlank(text) && text.unicodeScalars.contains { !$0.properties.isWhitespace }
+        return count <= field.maxLength && !showsNothing
     }
 
     @Test("random text of every field, near and beyond each length limit", arguments: TextField.allCases)
@@ -30,6 +31,7 @@ struct TextFieldCheckTests {
             "a", "Zz", "0123456", " ", "~", "\u{7F}", "\u{1F}", "\t", "\n", "\r", "\u{0}", "é", "\u{80}", "\u{9F}",
             "\u{A0}", "€", "\u{2027}", "\u{2028}", "\u{2029}", "\u{202A}", "\u{202E}", "\u{202F}", "\u{2065}",
             "\u{2066}", "\u{2069}", "\u{206A}", "\u{200E}", "\u{200F}", "\u{061C}", "ⅰ", "😀", "漢字", "abcdefgh",
+            "\u{200B}", "\u{FEFF}", "\u{FE0F}", "\u{0301}", "\u{115F}", "Ж", "ё", "ʰ", "\u{3000}",
         ]
         for _ in 0..<3_000 {
             let plain = random.next() % 2 == 0
@@ -77,5 +79,30 @@ struct TextFieldCheckTests {
         for mark in ["\u{200E}", "\u{200F}", "\u{061C}"] {
             #expect((try? field.check("ab\(mark)cd")) != nil, "\(field) \(mark.unicodeScalars.first!.value)")
         }
+    }
+
+    @Test(
+        "a value that shows nothing (zero-width, joiners, variation selectors, fillers, lone marks) is blank",
+        arguments: [
+            "\u{200B}", "\u{FEFF}", "\u{FE0F}", "\u{200D}", "\u{115F}", "\u{3164}", "\u{0301}", " \u{200B} ",
+            "\u{200B}\u{0301}\u{FE0F}",
+        ])
+    func blank(text: String) {
+        #expect(TextField.isBlank(text))
+        for field in TextField.allCases {
+            #expect(
+                throws: TextFieldProblem(field: field, reason: "the \(field.label) has no visible character")
+            ) { try field.check(text) }
+        }
+    }
+
+    @Test("visible text is not blank, whatever its script; whitespace alone is left to trimming")
+    func notBlank() {
+        for text in ["a", "é", "e\u{0301}", "Ж", "森", "😀", "ʰ", "ノ", "\u{0E01}"] {
+            #expect(!TextField.isBlank(text), "\(text)")
+            #expect((try? TextField.title.check(text)) != nil, "\(text)")
+        }
+        #expect(TextField.isBlank("  \u{3000}"))
+        #expect((try? TextField.description.check("  \n")) != nil)
     }
 }

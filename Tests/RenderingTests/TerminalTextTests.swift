@@ -1,3 +1,4 @@
+import Foundation
 import Rendering
 import Testing
 
@@ -98,5 +99,57 @@ import Testing
             for line in lines { #expect(DisplayWidth.of(line) <= width, "\(text) at \(width): \(line)") }
             #expect(lines.joined().filter { $0 != " " } == text.filter { $0 != " " }, "\(text) at \(width)")
         }
+    }
+
+    @Test func truncationKeepsAKeptTailWhole() {
+        #expect(
+            TerminalText.truncated("Miguel de Cervantes · 1605", toWidth: 20, keepingLast: 7) == "Miguel de Ce… · 1605")
+        #expect(TerminalText.truncated("Homer · 725 BC", toWidth: 12, keepingLast: 9) == "Ho… · 725 BC")
+        #expect(TerminalText.truncated("Jane Austen · 1813", toWidth: 18, keepingLast: 7) == "Jane Austen · 1813")
+        // No room for the rest before the tail: cut as a whole.
+        #expect(TerminalText.truncated("Homer · 725 BC", toWidth: 9, keepingLast: 9) == "Homer · …")
+    }
+}
+
+/// Commands folded for the screen paste back as the same command: bash reads the folded lines as the one line.
+@Suite struct FoldedCommandTests {
+    static let commands = [
+        "librarycli --db '/tmp/pt/my library file.sqlite' list --page 2",
+        "librarycli --db '/tmp/it'\\''s here/a very long folder name indeed/library.sqlite' list --page 3 --per-page 5",
+        "librarycli --db $'/tmp/ta\\tb \\u200b/lib.sqlite' list --search 'the the the the the' --page 2",
+        "librarycli --db \"/tmp/double quoted/library.sqlite\" take 12",
+        "librarycli list --page 2 --per-page 10 --search 'tolkien hobbit'",
+    ]
+
+    /// The words bash makes of `text`, printed one a line.
+    static func words(_ text: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", "set -- " + text + "\nprintf '[%s]\\n' \"$@\""]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    @Test(arguments: [12, 20, 27, 36, 44, 60])
+    func foldedLinesPasteAsTheCommand(width: Int) throws {
+        for command in Self.commands {
+            let lines = TerminalText.foldedCommand(command, width: width)
+            #expect(lines.allSatisfy { DisplayWidth.of($0) <= width }, "\(lines)")
+            #expect(lines.dropLast().allSatisfy { $0.hasSuffix("\\") }, "\(lines)")
+            #expect(try Self.words(lines.joined(separator: "\n")) == Self.words(command), "\(lines)")
+        }
+    }
+
+    @Test("broken only between words when every word fits: indented lines paste too")
+    func betweenWords() throws {
+        let command = Self.commands[0]
+        let lines = TerminalText.foldedCommand(command, width: 40)
+        #expect(lines == ["librarycli --db \\", "'/tmp/pt/my library file.sqlite' list \\", "--page 2"])
+        #expect(try Self.words(lines.joined(separator: "\n    ")) == Self.words(command))
+        #expect(TerminalText.foldedCommand("librarycli take 12", width: 18) == ["librarycli take 12"])
     }
 }

@@ -130,9 +130,10 @@ import Testing
             let lines = TextRenderer(width: width).lines(Snapshot(sections: [section]))
             #expect(lines.allSatisfy { DisplayWidth.of($0) <= width })
             #expect(!lines.joined().contains("…"), "\(layout) at \(width):\n\(lines.joined(separator: "\n"))")
-            // Every character of the command is there, in order, once the borders and line breaks are taken out.
-            let shown = lines.joined().filter { !" │┌┐└┘─→".contains($0) }
-            #expect(shown.contains(command.filter { $0 != " " }), "\(layout) at \(width)")
+            // Every character of the command is there, in order, once the borders and line breaks are taken out,
+            // with the folds' continuations (`\`) and the quotes they close and open again.
+            let shown = lines.joined().filter { !" │┌┐└┘─→\\'".contains($0) }
+            #expect(shown.contains(command.filter { !" '".contains($0) }), "\(layout) at \(width)")
         }
     }
 

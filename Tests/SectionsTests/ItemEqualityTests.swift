@@ -18,6 +18,7 @@ struct ItemEqualityTests {
             ("kind", { $0.kind = "client" }),
             ("title", { $0.title = "Emma" }),
             ("subtitle", { $0.subtitle = nil }),
+            ("subtitleKeptTail", { $0.subtitleKeptTail = 7 }),
             ("lines", { $0.lines.append("new") }),
             ("badges", { $0.badges[0].style = .muted }),
             ("actions", { $0.actions[0].command = "librarycli take 1" }),
