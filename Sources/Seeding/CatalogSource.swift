@@ -205,7 +205,11 @@ public final class CatalogSource {
             file.defaultColumn = CatalogFile.Column(number: column + 1, name: columns.header[column])
         }
         var warnings: [String] = []
-        while let entry = try next(warn: { warnings.append($0) }) {
+        var warningRecords: [Int] = []
+        while let entry = try next(warn: {
+            warnings.append($0)
+            warningRecords.append(file.lines.count)
+        }) {
             switch entry.record {
             case .book(let book): file.books.append(book)
             case .client(let client): file.clients.append(client)
@@ -213,6 +217,7 @@ public final class CatalogSource {
             file.lines.append(entry.line)
         }
         file.warnings = warnings
+        file.warningRecords = warningRecords
         return file
     }
 
