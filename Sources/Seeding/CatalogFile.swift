@@ -73,6 +73,9 @@ public struct CatalogFile: Sendable, Hashable {
     /// The CSV column of a clients file that marks the default client (its 1-based number and header name), so that
     /// a second default is reported at its column as every other bad value is; nil for JSON and books files.
     public var defaultColumn: Column?
+    /// JSON: the key each client marked default was marked with, as written (`isDefault`), by the client's index, so
+    /// that a second default is reported by the key the file uses.
+    var defaultKeys: [Int: String] = [:]
 
     /// A CSV column: its 1-based number and its name in the header.
     ///

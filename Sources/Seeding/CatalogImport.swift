@@ -378,7 +378,7 @@ public enum CatalogImport {
                 if let first {
                     throw DataError(
                         file: file.name, line: line, column: file.defaultColumn?.number,
-                        field: file.defaultColumn?.name ?? "default",
+                        field: file.defaultColumn?.name ?? file.defaultKeys[index] ?? "default",
                         reason: "only one client can be the default, and \(first.file) line \(first.line) already is")
                 }
                 first = (file.name, line)

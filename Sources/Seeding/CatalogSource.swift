@@ -48,6 +48,9 @@ public final class CatalogSource {
     /// The keys of the last JSON record looked at for unused keys: the records of a file mostly share theirs, and
     /// the next with the same keys needs no look (this runs for every record of an import).
     private var keysLookedAt: [String] = []
+    /// JSON: the key, as written, that gave the last client read its `default` flag (`isDefault`, `default`, ...);
+    /// nil when it had none, and for CSV.
+    private var defaultKey: String?
 
     /// Where the bytes come from.
     private enum Input {
@@ -171,12 +174,12 @@ public final class CatalogSource {
             ahead = nil
             guard let next else { return nil }
             warnOfUnusedKeys(next, warn: warn)
-            return try Self.entry(next, kind: kind, name: name, warn: warn)
+            return try Self.entry(next, kind: kind, name: name, defaultKey: &defaultKey, warn: warn)
         case .records(let records, let index):
             guard index < records.count else { return nil }
             rows = .records(records, next: index + 1)
             warnOfUnusedKeys(records[index], warn: warn)
-            return try Self.entry(records[index], kind: kind, name: name, warn: warn)
+            return try Self.entry(records[index], kind: kind, name: name, defaultKey: &defaultKey, warn: warn)
         case .reading:
             return nil
         }
@@ -212,7 +215,9 @@ public final class CatalogSource {
         }) {
             switch entry.record {
             case .book(let book): file.books.append(book)
-            case .client(let client): file.clients.append(client)
+            case .client(let client):
+                if client.isDefault, let defaultKey { file.defaultKeys[file.clients.count] = defaultKey }
+                file.clients.append(client)
             }
             file.lines.append(entry.line)
         }
@@ -458,7 +463,7 @@ public final class CatalogSource {
     }
 
     private static func entry(
-        _ record: JSONRecord, kind: CatalogKind, name: String, warn: (String) -> Void
+        _ record: JSONRecord, kind: CatalogKind, name: String, defaultKey: inout String?, warn: (String) -> Void
     ) throws(DataError) -> CatalogEntry {
         let (header, fields) = try JSONFields.flatten(record, kind: kind, name: name)
         let line = record.line
@@ -473,6 +478,7 @@ public final class CatalogSource {
             return CatalogEntry(line: line, record: .book(book))
         case .clients:
             let columns = try jsonColumns(line, name: name) { try ClientColumns(header: header) }
+            defaultKey = columns.isDefault.map { header[$0] }
             return CatalogEntry(
                 line: line, record: .client(try jsonRow(line, name: name) { try columns.record(from: fields) }))
         }
@@ -553,6 +559,13 @@ public final class CatalogSource {
         throws(DataError) -> CatalogKind
     {
         let found: CatalogKind = ClientColumns.describesClients(header) ? .clients : .books
+        if found == .books, expecting != .clients, ClientColumns.resemblesClients(header) {
+            let cards = ClientColumns.aliases[1].names
+            throw DataError(
+                file: name, line: line,
+                reason: "this looks like a clients file (a name and a loan limit or card), but it has no card number "
+                    + "column: name it \(cards[0]) (or \(cards.dropFirst().joined(separator: ", ")))")
+        }
         if expecting == .books && found == .clients {
             throw DataError(
                 file: name, line: line,

@@ -38,3 +38,35 @@ extension ImportReportLineTests {
         #expect(sandbox.run(["seed", "--file", books]).out.hasPrefix("books: 0 inserted"))
     }
 }
+
+extension ImportReportLineTests {
+    @Test("a clients file whose card column has another name is refused, naming card_number, not read as books")
+    func clientsWithoutCardColumn() throws {
+        let sandbox = Sandbox()
+        let csv = try write("Name,Card #,Limit\nAlice Smith,A-1,3\n", "c.csv", in: sandbox)
+        for arguments in [["seed", "--file", csv], ["import", csv]] {
+            let result = sandbox.run(arguments)
+            #expect(result.code == 65, "\(result.err)")
+            #expect(result.err.contains("looks like a clients file"), "\(result.err)")
+            #expect(result.err.contains("card_number"), "\(result.err)")
+        }
+        // A books file with a name column and no author is still books.
+        let books = try write("Name,Year,Pages\nDune,1965,412\n", "b.csv", in: sandbox)
+        let imported = sandbox.run(["import", books])
+        #expect(imported.code == 0, "\(imported.err)")
+    }
+
+    @Test("a file of 9,999 columns gets a short warning: 20 unused names, then how many more")
+    func manyUnusedColumns() throws {
+        let sandbox = Sandbox()
+        let extra = (2...9_999).map { "c\($0)" }
+        let csv = try write(
+            "title," + extra.joined(separator: ",") + "\nA," + String(repeating: ",", count: extra.count - 1) + "\n",
+            "wide.csv", in: sandbox)
+        let result = sandbox.run(["import", csv])
+        #expect(result.code == 0, "\(result.err)")
+        #expect(result.err.count < 2_000, "\(result.err.count) bytes")
+        #expect(result.err.contains("9998 columns are not used: 'c2' (2), "), "\(result.err)")
+        #expect(result.err.contains("'c21' (21) and 9978 more; known columns"), "\(result.err)")
+    }
+}
