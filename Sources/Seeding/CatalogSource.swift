@@ -179,7 +179,18 @@ public final class CatalogSource {
             guard index < records.count else { return nil }
             rows = .records(records, next: index + 1)
             warnOfUnusedKeys(records[index], warn: warn)
-            return try Self.entry(records[index], kind: kind, name: name, defaultKey: &defaultKey, warn: warn)
+            do {
+                return try Self.entry(records[index], kind: kind, name: name, defaultKey: &defaultKey, warn: warn)
+            } catch {
+                // An object over several lines (a pretty-printed array): the bad value's own line, found again.
+                var moved = error
+                if let key = error.field, error.column == nil, let bytes = try? Self.readWhole(input),
+                    let line = Self.memberLine(key: key, objectLine: records[index].line, in: bytes)
+                {
+                    moved.line = line
+                }
+                throw moved
+            }
         case .reading:
             return nil
         }
@@ -385,6 +396,63 @@ public final class CatalogSource {
                 line: records.first?.line ?? 1)
             return (.records(records, next: 0), kind)
         }
+    }
+
+    /// The line on which the value of the member `key` of the JSON object starting on `objectLine` starts, found by
+    /// walking the object's bytes (strings skipped, nesting counted); nil when the key is not found as written (a key
+    /// written with escapes).
+    ///
+    ///     CatalogSource.memberLine(key: "year", objectLine: 2, in: Array("[\n{\"a\": 1,\n\"year\": 0}]".utf8))  // 3
+    static func memberLine(key: String, objectLine: Int, in bytes: [UInt8]) -> Int? {
+        var line = 1
+        var index = 0
+        while line < objectLine, index < bytes.count {
+            if bytes[index] == UInt8(ascii: "\n") { line += 1 }
+            index += 1
+        }
+        while index < bytes.count, bytes[index] != UInt8(ascii: "{") { index += 1 }
+        let wanted = Array(key.utf8)
+        var depth = 0
+        var expectingKey = false
+        func skipSpace() {
+            while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) {
+                if bytes[index] == 0x0A { line += 1 }
+                index += 1
+            }
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            switch byte {
+            case UInt8(ascii: "\""):
+                let start = index
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+                    index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                let text = bytes[start..<min(index, bytes.count)]
+                index += 1
+                guard depth == 1, expectingKey else { continue }
+                expectingKey = false
+                skipSpace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
+                index += 1
+                skipSpace()
+                if text.elementsEqual(wanted) { return line }
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+                if depth == 1 { expectingKey = byte == UInt8(ascii: "{") }
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                if depth <= 0 { return nil }
+            case UInt8(ascii: ","):
+                if depth == 1 { expectingKey = true }
+            case UInt8(ascii: "\n"):
+                line += 1
+            default:
+                break
+            }
+        }
+        return nil
     }
 
     /// The whole input, for a second look after an error.
