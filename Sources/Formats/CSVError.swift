@@ -57,7 +57,8 @@ public struct CSVError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The 1-based physical line where the problem sits (for an unclosed quote: where the quoted field opens;
     /// for a wrong field count: where the record starts).
     public var line: Int
-    /// The 1-based index of the field (column) concerned.
+    /// The 1-based index of the field (column) concerned: for a short row, the first one missing; for a long row, the
+    /// first one past the header.
     public var field: Int
     /// The 1-based byte column within `line` where the problem sits.
     public var byteColumn: Int

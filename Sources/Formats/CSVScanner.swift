@@ -146,7 +146,8 @@ struct CSVScanner {
         if let expected, fields.count != expected {
             let reason = CSVError.Reason.fieldCountMismatch(found: fields.count, expected: expected)
             let column = rowPosition(of: recordStart, in: buffer).column
-            var failure = CSVError(line: recordLine, field: fields.count, byteColumn: column, reason: reason)
+            // A short row names its first missing field.
+            var failure = CSVError(line: recordLine, field: fields.count + 1, byteColumn: column, reason: reason)
             if fields.count > expected {
                 let position = rowPosition(of: firstExtraField, in: buffer)
                 failure = CSVError(

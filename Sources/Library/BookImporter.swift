@@ -43,9 +43,12 @@ public enum ImportOutcome: Sendable, Hashable {
 /// Inserts or updates many books quickly with reused prepared statements, for idempotent seeding. Each book's
 /// search columns are written with it, and its full-text index entry in the same transaction.
 ///
-/// A book matches an existing one by ISBN when it has one, otherwise by title + author + year among books
-/// without an ISBN. Several identical drafts in one import match distinct existing copies, so seeding the same
-/// catalog twice leaves the library unchanged. The status of existing books is never changed, nor a fact the draft
+/// A book matches an existing one by ISBN when it has one. A book without an ISBN matches one by title + author +
+/// year (title and author compared NFC-normalised and case-folded, `SearchFolding.matchKey`), whether that one has an
+/// ISBN or not, and keeps that ISBN; a book whose ISBN the library does not have matches a book without an ISBN that
+/// way and gives it the ISBN. Among several, one without an ISBN comes first, then one with the draft's pages and
+/// description, then the lowest id. Several identical drafts in one import match distinct existing copies, so
+/// seeding the same catalog twice leaves the library unchanged. The status of existing books is never changed, nor a fact the draft
 /// does not give (`importBook(_:fields:)`, for a file without that column). Use it inside one
 /// write transaction (`LibraryStore.importBooks` does that for you).
 ///
@@ -91,6 +94,11 @@ public final class BookImporter {
     /// sequential inserts would).
     private var pending: [PendingBook] = []
     private var importedByISBN: [String: ImportedBook] = [:]
+    /// SQLite: the ISBNs of the books in `batch`.
+    private var batchISBNs = Set<String>()
+    /// Whether the library had books without an ISBN when the import began: only then can a book with an ISBN the
+    /// library lacks meet one by title + author + year (books this import inserts are its own).
+    private var hadBooksWithoutISBN = true
     static let batchSize = 1_000
 
     private struct PendingBook {
@@ -136,6 +144,10 @@ public final class BookImporter {
                     + (database.dialect == .postgresql ? " FOR UPDATE" : "")
             ) { $0.int(0) }
             firstNewID = (count ?? Int.max - 1) + 1
+            hadBooksWithoutISBN =
+                try database.fetchOne("SELECT 1 FROM books WHERE isbn IS NULL LIMIT 1") {
+                    $0.int(0)
+                } != nil
         }
     }
 
@@ -145,7 +157,7 @@ public final class BookImporter {
     ///
     /// `fields` names the facts the draft gives (all of them unless told): an existing book it matches keeps the
     /// others as they are, and a new book gets the draft's values (the defaults) for them. A draft without an
-    /// ISBN is matched by its title, author and year whatever `fields` says.
+    /// ISBN is matched by its title, author and year whatever `fields` says, and never takes a book's ISBN away.
     ///
     /// ```swift
     /// try importer.importBook(NewBook(title: "Dune", author: "Frank Herbert", isbn: "9780441013593"))
@@ -160,9 +172,27 @@ public final class BookImporter {
             if pending.count >= Self.batchSize { try writePending() }
             return
         }
-        if book.isbn == nil, let existing = try match(book, fields: fields) {
+        if let isbn = book.isbn {
+            // A book whose ISBN the library lacks may meet a book without one. Not when a waiting book has the
+            // ISBN: inserted first, it is the one this book meets.
+            if hadBooksWithoutISBN, !batchISBNs.contains(isbn), let existing = try match(item, withoutISBN: true),
+                try findByISBN.fetchOne([isbn], { Columns.book($0) }) == nil
+            {
+                try meet(existing, with: item)
+                return
+            }
+            batchISBNs.insert(isbn)
+        } else if var existing = try match(item, withoutISBN: false) {
             // Books without an ISBN match only books the library had before this import (the new ones are this
-            // import's own), so the waiting batch cannot change what this finds.
+            // import's own). A waiting book that has the ISBN of the one found meets it first, as one by one.
+            if let isbn = existing.isbn, batchISBNs.contains(isbn) {
+                try insertBatch()
+                guard let next = try match(item, withoutISBN: false) else {
+                    batch.append(item)
+                    return
+                }
+                existing = next
+            }
             try meet(existing, with: item)
             return
         }
@@ -189,17 +219,17 @@ public final class BookImporter {
 
     // MARK: - Internal
 
-    /// Copies without an ISBN matching title + author + year. The unary `+` keeps SQLite from using the ISBN
-    /// index for `isbn IS NULL` (which would scan every ISBN-less book); `books_by_identity` is used instead.
+    /// The books that may have a draft's title + author + year: those with its folded search title and author (on
+    /// `books_by_folded_identity`) and its year, by id. `match` compares their title and author exactly as folded.
     static let findByIdentitySQL = """
         SELECT \(Columns.book) FROM books b
-        WHERE b.title = ? AND b.author = ? AND b.year IS ? AND +b.isbn IS NULL ORDER BY b.id
+        WHERE b.search_title = ? AND b.search_author = ? AND b.year IS ? ORDER BY b.id
         """
 
-    /// The same look-up in PostgreSQL's words (`IS NOT DISTINCT FROM`; no unary `+` to keep an index out).
+    /// The same look-up in PostgreSQL's words (`IS NOT DISTINCT FROM`).
     static let findByIdentityPostgreSQL = """
         SELECT \(Columns.book) FROM books b
-        WHERE b.title = ? AND b.author = ? AND b.year IS NOT DISTINCT FROM CAST(? AS integer) AND b.isbn IS NULL
+        WHERE b.search_title = ? AND b.search_author = ? AND b.year IS NOT DISTINCT FROM CAST(? AS integer)
         ORDER BY b.id
         """
 
@@ -248,10 +278,14 @@ public final class BookImporter {
                         try meet(found, with: item)
                         continue
                     }
+                    if hadBooksWithoutISBN, let found = try match(item, withoutISBN: true) {
+                        try meet(found, with: item)
+                        continue
+                    }
                 }
                 importedByISBN[isbn] = .pending(index: fresh.count)
                 fresh.append(item)
-            } else if let found = try match(book, fields: item.fields) {
+            } else if let found = try match(item, withoutISBN: false) {
                 try meet(found, with: item)
             } else {
                 fresh.append(item)
@@ -296,14 +330,15 @@ public final class BookImporter {
     }
 
     /// A waiting book that matched a book already written: unchanged, or updated in place (with its full-text
-    /// entry on SQLite).
+    /// entry on SQLite). A book without an ISBN keeps the existing one's.
     private func meet(_ existing: Book, with given: PendingBook) throws {
         claim(existing.id)
-        let item = merged(
+        var item = merged(
             given,
             keeping: NewBook(
                 title: existing.title, author: existing.author, year: existing.year, pages: existing.pages,
                 description: existing.description))
+        if item.book.isbn == nil { item.book.isbn = existing.isbn }
         let book = item.book
         if existing.title == book.title && existing.author == book.author && existing.year == book.year
             && existing.pages == book.pages && existing.description == book.description && existing.isbn == book.isbn
@@ -365,6 +400,7 @@ public final class BookImporter {
         guard let sqlite, !batch.isEmpty else { return }
         let rows = batch
         batch.removeAll(keepingCapacity: true)
+        batchISBNs.removeAll(keepingCapacity: true)
         // The full batch's statement is prepared once per import (its text alone, 100 rows of placeholders, takes
         // longer to build than a batch of books to bind); a last, shorter batch gets its own.
         let statement: Statement
@@ -450,29 +486,39 @@ public final class BookImporter {
         if id < firstNewID { claimed.insert(id) }
     }
 
-    /// The copy without an ISBN that has the book's title, author and year and is not taken yet: the first one whose
-    /// pages and description (those `fields` gives) are the book's too, else the first one. So copies that differ
-    /// only in pages or description are met by their own rows in whatever order a file lists them.
-    private func match(_ book: NewBook, fields: BookFields) throws -> Book? {
-        func isSame(_ copy: Book) -> Bool {
-            (!fields.contains(.pages) || copy.pages == book.pages)
+    /// The book not taken yet that has the draft's title, author (both as `SearchFolding.matchKey` folds them) and
+    /// year; only one without an ISBN when `withoutISBN`. Of several: one without an ISBN first, then one whose pages
+    /// and description (those `fields` gives) are the draft's too, then the lowest id. So copies that differ only in
+    /// pages or description are met by their own rows in whatever order a file lists them.
+    private func match(_ item: PendingBook, withoutISBN: Bool) throws -> Book? {
+        let book = item.book
+        let fields = item.fields
+        let title = SearchFolding.matchKey(book.title)
+        let author = SearchFolding.matchKey(book.author)
+        var best: (book: Book, rank: Int)?
+        /// Weighs a candidate (they come by id); true once the best possible one is found.
+        func consider(_ copy: Book) -> Bool {
+            guard !isClaimed(copy.id), !withoutISBN || copy.isbn == nil,
+                SearchFolding.matchKey(copy.title) == title, SearchFolding.matchKey(copy.author) == author
+            else { return false }
+            let isSame =
+                (!fields.contains(.pages) || copy.pages == book.pages)
                 && (!fields.contains(.description) || copy.description == book.description)
+            let rank = (copy.isbn == nil ? 0 : 2) + (isSame ? 0 : 1)
+            if rank < best?.rank ?? Int.max { best = (copy, rank) }
+            return rank == 0
         }
+        let key: [(any DatabaseValueConvertible)?] = [item.search.title, item.search.author, book.year]
         guard let statement = findByIdentity.sqlite else {
-            let copies = try findByIdentity.fetchAll([book.title, book.author, book.year]) { Columns.book($0) }
-                .filter { !isClaimed($0.id) }
-            return copies.first(where: isSame) ?? copies.first
+            for copy in try findByIdentity.fetchAll(key, { Columns.book($0) }) where consider(copy) { break }
+            return best?.book
         }
-        var first: Book?
-        try statement.bind([book.title, book.author, book.year])
+        try statement.bind(key)
         defer { statement.reset() }
         while let row = try statement.step() {
-            let candidate = Columns.book(StoreRow(sqlite: row))
-            guard !isClaimed(candidate.id) else { continue }
-            if isSame(candidate) { return candidate }
-            if first == nil { first = candidate }
+            if consider(Columns.book(StoreRow(sqlite: row))) { break }
         }
-        return first
+        return best?.book
     }
 }
 

@@ -63,6 +63,25 @@ public enum SearchFolding {
         }
     }
 
+    /// The form in which an import compares a row's title or author with a book's: NFC-normalised and case-folded,
+    /// nothing else (accents, punctuation and spaces count). An NFD "Café" (as macOS tools write it) and "CAFÉ" are
+    /// both "café"; equal keys always have equal `indexText`, so the search columns can find the candidates.
+    ///
+    /// ```swift
+    /// SearchFolding.matchKey("Cafe\u{301} Society")  // "café society"
+    /// ```
+    public static func matchKey(_ text: String) -> String {
+        var text = text
+        return text.withUTF8 { bytes in
+            if bytes.allSatisfy({ $0 < 0x80 }) { return foldASCII(bytes) }
+            var output: UnsafeMutablePointer<utf8proc_uint8_t>?
+            let length = utf8proc_map(bytes.baseAddress, utf8proc_ssize_t(bytes.count), &output, matchOptions)
+            defer { free(output) }
+            guard length >= 0, let output else { return String(decoding: bytes, as: UTF8.self).lowercased() }
+            return String(decoding: UnsafeBufferPointer(start: output, count: length), as: UTF8.self)
+        }
+    }
+
     // MARK: - Internal
 
     /// The utf8proc step alone: NFKC, case folding, marks stripped, look-alikes lumped, default-ignorable
@@ -84,6 +103,10 @@ public enum SearchFolding {
         rawValue: UTF8PROC_STABLE.rawValue | UTF8PROC_COMPAT.rawValue | UTF8PROC_COMPOSE.rawValue
             | UTF8PROC_CASEFOLD.rawValue | UTF8PROC_STRIPMARK.rawValue | UTF8PROC_LUMP.rawValue
             | UTF8PROC_IGNORE.rawValue)
+
+    /// `matchKey`'s: canonical composition (NFC) and case folding.
+    private static let matchOptions = utf8proc_option_t(
+        rawValue: UTF8PROC_STABLE.rawValue | UTF8PROC_COMPOSE.rawValue | UTF8PROC_CASEFOLD.rawValue)
 
     /// ASCII text folds to its lower case: what utf8proc gives for it, without the call.
     private static func foldASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> String {

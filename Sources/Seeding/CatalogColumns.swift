@@ -116,9 +116,13 @@ public struct CatalogColumns: Sendable {
             return columns.map { "column \($0 + 1) " + unusedReason(header[$0], aliases: aliases, word: "columns") }
                 .joined()
         }
-        let list = columns.map { "'\(header[$0])' (\($0 + 1))" }.joined(separator: ", ")
+        var list = columns.prefix(listedUnusedColumns).map { "'\(header[$0])' (\($0 + 1))" }.joined(separator: ", ")
+        if columns.count > listedUnusedColumns { list += " and \(columns.count - listedUnusedColumns) more" }
         return "\(columns.count) columns are not used: \(list); " + knownNames(aliases, word: "columns")
     }
+
+    /// How many unused columns the warning names; the rest it counts (a file may have up to 10,000 columns).
+    static let listedUnusedColumns = 20
 
     /// Each fact by the name librarycli itself writes for it (the fact's own name when it is one of its names, as
     /// `isbn` is, though `isbn13` is the name preferred when a file has both), else its first.

@@ -67,9 +67,15 @@ public struct CatalogFile: Sendable, Hashable {
     /// Values that were unusable but not worth refusing the file for, such as an ISBN a spreadsheet mangled: the
     /// book goes in without it, and the import reports the warning.
     public var warnings: [String] = []
+    /// For each warning, the index of the record it was found with (`CatalogSource.readAll` fills it): a warning
+    /// comes before its record's repeat warning, so an import reports them by line. Missing ones count as 0.
+    var warningRecords: [Int] = []
     /// The CSV column of a clients file that marks the default client (its 1-based number and header name), so that
     /// a second default is reported at its column as every other bad value is; nil for JSON and books files.
     public var defaultColumn: Column?
+    /// JSON: the key each client marked default was marked with, as written (`isDefault`), by the client's index, so
+    /// that a second default is reported by the key the file uses.
+    var defaultKeys: [Int: String] = [:]
 
     /// A CSV column: its 1-based number and its name in the header.
     ///

@@ -139,14 +139,10 @@ public enum CatalogImport {
                 for case .stream(let source) in inputs { try source.restart() }
             }
             var ticker = ProgressTicker(total: total, interval: options.progressInterval, progress: progress)
-            // The files' own warnings come first, then the skipped repeats, as when every file was read first.
-            var fileWarnings = WarningLog()
-            var repeats = WarningLog()
-            try importBooks(
-                inputs, into: store, report: &report, fileWarnings: &fileWarnings, repeats: &repeats,
-                ticker: &ticker)
-            fileWarnings.replay(into: &report)
-            repeats.replay(into: &report)
+            // The books' warnings by file, then by line: a row's own before its repeat's.
+            var warnings = WarningLog()
+            try importBooks(inputs, into: store, report: &report, warnings: &warnings, ticker: &ticker)
+            warnings.replay(into: &report)
             try importClients(files, into: store, now: now, pinHashes: pinHashes, report: &report, ticker: &ticker)
             ticker.finish()
         }
@@ -258,8 +254,8 @@ public enum CatalogImport {
     }
 
     private static func importBooks(
-        _ inputs: [Input], into store: LibraryStore, report: inout ImportReport, fileWarnings: inout WarningLog,
-        repeats: inout WarningLog, ticker: inout ProgressTicker
+        _ inputs: [Input], into store: LibraryStore, report: inout ImportReport, warnings: inout WarningLog,
+        ticker: inout ProgressTicker
     ) throws {
         // Made at the first book: an import of clients alone never prepares (or, on PostgreSQL, locks) for books.
         var importer: BookImporter?
@@ -279,7 +275,7 @@ public enum CatalogImport {
                     }
                     if let first = repeated {
                         report.books.skipped += 1
-                        repeats.add(
+                        warnings.add(
                             "\(input.name): line \(line) repeats \(inputs[first.file].name) line \(first.line) "
                                 + "(ISBN \(isbn)); skipped")
                         return
@@ -294,12 +290,23 @@ public enum CatalogImport {
             }
             switch input {
             case .whole(let file):
-                for warning in file.warnings { fileWarnings.add(warning) }
+                // Each warning before its record (those of a clients file, which has no books here, all at once).
+                var next = 0
+                func warn(upTo record: Int) {
+                    while next < file.warnings.count,
+                        next >= file.warningRecords.count || file.warningRecords[next] <= record
+                    {
+                        warnings.add(file.warnings[next])
+                        next += 1
+                    }
+                }
                 for (offset, record) in file.books.enumerated() {
+                    warn(upTo: offset)
                     try book(record, line: file.lines[offset])
                 }
+                warn(upTo: Int.max)
             case .stream(let source):
-                while let entry = try source.next(warn: { fileWarnings.add($0) }) {
+                while let entry = try source.next(warn: { warnings.add($0) }) {
                     guard case .book(let record) = entry.record else { continue }
                     try book(record, line: entry.line)
                 }
@@ -371,7 +378,7 @@ public enum CatalogImport {
                 if let first {
                     throw DataError(
                         file: file.name, line: line, column: file.defaultColumn?.number,
-                        field: file.defaultColumn?.name ?? "default",
+                        field: file.defaultColumn?.name ?? file.defaultKeys[index] ?? "default",
                         reason: "only one client can be the default, and \(first.file) line \(first.line) already is")
                 }
                 first = (file.name, line)

@@ -48,6 +48,9 @@ public final class CatalogSource {
     /// The keys of the last JSON record looked at for unused keys: the records of a file mostly share theirs, and
     /// the next with the same keys needs no look (this runs for every record of an import).
     private var keysLookedAt: [String] = []
+    /// JSON: the key, as written, that gave the last client read its `default` flag (`isDefault`, `default`, ...);
+    /// nil when it had none, and for CSV.
+    private var defaultKey: String?
 
     /// Where the bytes come from.
     private enum Input {
@@ -171,12 +174,23 @@ public final class CatalogSource {
             ahead = nil
             guard let next else { return nil }
             warnOfUnusedKeys(next, warn: warn)
-            return try Self.entry(next, kind: kind, name: name, warn: warn)
+            return try Self.entry(next, kind: kind, name: name, defaultKey: &defaultKey, warn: warn)
         case .records(let records, let index):
             guard index < records.count else { return nil }
             rows = .records(records, next: index + 1)
             warnOfUnusedKeys(records[index], warn: warn)
-            return try Self.entry(records[index], kind: kind, name: name, warn: warn)
+            do {
+                return try Self.entry(records[index], kind: kind, name: name, defaultKey: &defaultKey, warn: warn)
+            } catch {
+                // An object over several lines (a pretty-printed array): the bad value's own line, found again.
+                var moved = error
+                if let key = error.field, error.column == nil, let bytes = try? Self.readWhole(input),
+                    let line = Self.memberLine(key: key, objectLine: records[index].line, in: bytes)
+                {
+                    moved.line = line
+                }
+                throw moved
+            }
         case .reading:
             return nil
         }
@@ -205,14 +219,21 @@ public final class CatalogSource {
             file.defaultColumn = CatalogFile.Column(number: column + 1, name: columns.header[column])
         }
         var warnings: [String] = []
-        while let entry = try next(warn: { warnings.append($0) }) {
+        var warningRecords: [Int] = []
+        while let entry = try next(warn: {
+            warnings.append($0)
+            warningRecords.append(file.lines.count)
+        }) {
             switch entry.record {
             case .book(let book): file.books.append(book)
-            case .client(let client): file.clients.append(client)
+            case .client(let client):
+                if client.isDefault, let defaultKey { file.defaultKeys[file.clients.count] = defaultKey }
+                file.clients.append(client)
             }
             file.lines.append(entry.line)
         }
         file.warnings = warnings
+        file.warningRecords = warningRecords
         return file
     }
 
@@ -377,6 +398,63 @@ public final class CatalogSource {
         }
     }
 
+    /// The line on which the value of the member `key` of the JSON object starting on `objectLine` starts, found by
+    /// walking the object's bytes (strings skipped, nesting counted); nil when the key is not found as written (a key
+    /// written with escapes).
+    ///
+    ///     CatalogSource.memberLine(key: "year", objectLine: 2, in: Array("[\n{\"a\": 1,\n\"year\": 0}]".utf8))  // 3
+    static func memberLine(key: String, objectLine: Int, in bytes: [UInt8]) -> Int? {
+        var line = 1
+        var index = 0
+        while line < objectLine, index < bytes.count {
+            if bytes[index] == UInt8(ascii: "\n") { line += 1 }
+            index += 1
+        }
+        while index < bytes.count, bytes[index] != UInt8(ascii: "{") { index += 1 }
+        let wanted = Array(key.utf8)
+        var depth = 0
+        var expectingKey = false
+        func skipSpace() {
+            while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) {
+                if bytes[index] == 0x0A { line += 1 }
+                index += 1
+            }
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            switch byte {
+            case UInt8(ascii: "\""):
+                let start = index
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+                    index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                let text = bytes[start..<min(index, bytes.count)]
+                index += 1
+                guard depth == 1, expectingKey else { continue }
+                expectingKey = false
+                skipSpace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
+                index += 1
+                skipSpace()
+                if text.elementsEqual(wanted) { return line }
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+                if depth == 1 { expectingKey = byte == UInt8(ascii: "{") }
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                if depth <= 0 { return nil }
+            case UInt8(ascii: ","):
+                if depth == 1 { expectingKey = true }
+            case UInt8(ascii: "\n"):
+                line += 1
+            default:
+                break
+            }
+        }
+        return nil
+    }
+
     /// The whole input, for a second look after an error.
     private static func readWhole(_ input: Input) throws -> [UInt8] {
         switch input {
@@ -453,7 +531,7 @@ public final class CatalogSource {
     }
 
     private static func entry(
-        _ record: JSONRecord, kind: CatalogKind, name: String, warn: (String) -> Void
+        _ record: JSONRecord, kind: CatalogKind, name: String, defaultKey: inout String?, warn: (String) -> Void
     ) throws(DataError) -> CatalogEntry {
         let (header, fields) = try JSONFields.flatten(record, kind: kind, name: name)
         let line = record.line
@@ -468,6 +546,7 @@ public final class CatalogSource {
             return CatalogEntry(line: line, record: .book(book))
         case .clients:
             let columns = try jsonColumns(line, name: name) { try ClientColumns(header: header) }
+            defaultKey = columns.isDefault.map { header[$0] }
             return CatalogEntry(
                 line: line, record: .client(try jsonRow(line, name: name) { try columns.record(from: fields) }))
         }
@@ -548,6 +627,13 @@ public final class CatalogSource {
         throws(DataError) -> CatalogKind
     {
         let found: CatalogKind = ClientColumns.describesClients(header) ? .clients : .books
+        if found == .books, expecting != .clients, ClientColumns.resemblesClients(header) {
+            let cards = ClientColumns.aliases[1].names
+            throw DataError(
+                file: name, line: line,
+                reason: "this looks like a clients file (a name and a loan limit or card), but it has no card number "
+                    + "column: name it \(cards[0]) (or \(cards.dropFirst().joined(separator: ", ")))")
+        }
         if expecting == .books && found == .clients {
             throw DataError(
                 file: name, line: line,

@@ -26,6 +26,22 @@ public struct ClientColumns: Sendable {
         return names.contains { cardNames.contains(normalized($0)) }
     }
 
+    /// Whether a header without a card number column still looks like a clients file's, so that it is refused rather
+    /// than read as books (the names becoming titles): a name column (`name`, `client`, ...), no other title column
+    /// and no author, and a loan limit, default or PIN column, or a column whose name holds "card" (`Card #`).
+    ///
+    ///     ClientColumns.resemblesClients(["Name", "Card #", "Limit"])  // true
+    ///     ClientColumns.resemblesClients(["Name", "Author", "Year"])  // false
+    public static func resemblesClients(_ header: [String]) -> Bool {
+        let names = header.map(normalized)
+        let titles = Set(CatalogColumns.aliases[0].names).subtracting(["name"])
+        let authors = Set(CatalogColumns.aliases[1].names)
+        let clientFacts = Set(aliases[2].names + aliases[3].names + aliases[4].names)
+        return names.contains { aliases[0].names.contains($0) }
+            && !names.contains { titles.contains($0) || authors.contains($0) }
+            && names.contains { clientFacts.contains($0) || $0.contains("card") }
+    }
+
     let header: [String]
     let name: Int
     let card: Int

@@ -100,7 +100,7 @@ let failures: [CSVFailure] = [
     CSVFailure(
         "too many fields", "a,b\n1,2\n1,2,3,4\n", failure(3, 3, 5, .fieldCountMismatch(found: 4, expected: 2))),
     CSVFailure(
-        "too few fields", "a,b,c,d,e,f,g\n1,2,3,4,5\n", failure(2, 5, 1, .fieldCountMismatch(found: 5, expected: 7))),
+        "too few fields", "a,b,c,d,e,f,g\n1,2,3,4,5\n", failure(2, 6, 1, .fieldCountMismatch(found: 5, expected: 7))),
     CSVFailure("unterminated quote", "a,b\n1,\"open\nstill open\n", failure(2, 2, 3, .unterminatedQuotedField)),
     CSVFailure("quote inside unquoted field", "a,b\n1,ab\"c\n", failure(2, 2, 5, .quoteInUnquotedField)),
     CSVFailure("characters after closing quote", "a,b\n\"x\"y,2\n", failure(2, 1, 4, .charactersAfterClosingQuote)),

@@ -145,9 +145,11 @@ import Testing
         let fixture = try Fixture(books: 0)
         _ = try fixture.store.importBooks((1...50).map { NewBook(title: "T\($0)", year: $0 % 3 == 0 ? nil : $0) })
         let plan = try fixture.store.database.fetchAll(
-            "EXPLAIN QUERY PLAN " + BookImporter.findByIdentitySQL, ["T1", "", 1]
+            "EXPLAIN QUERY PLAN " + BookImporter.findByIdentitySQL, ["t1", "", 1]
         ) { $0.string(3) }
         #expect(
-            plan.contains { $0.contains("USING INDEX books_by_identity (title=? AND author=? AND year=?)") }, "\(plan)")
+            plan.contains {
+                $0.contains("USING INDEX books_by_folded_identity (search_title=? AND search_author=? AND year=?)")
+            }, "\(plan)")
     }
 }

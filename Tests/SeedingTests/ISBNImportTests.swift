@@ -50,3 +50,29 @@ struct ISBNImportTests {
         #expect(try library.books().map(\.isbn) == ["9780439023481", "9780441172719"])
     }
 }
+
+@Suite("An import's warnings come in the order of their lines")
+struct WarningOrderTests {
+    @Test("a repeated ISBN on line 3 comes before the bad ISBNs of later lines, in CSV and in a JSON array")
+    func byLine() throws {
+        let library = try TestLibrary()
+        let bad = (4...8).map { "B\($0),9780306406158\n" }.joined()
+        try library.write("books.csv", "title,isbn\nA,9780441172719\nA again,9780441172719\n" + bad)
+        let report = try library.importFiles(["books.csv"])
+        // Each warning's first "line N".
+        let lines = report.warnings.map { warning in
+            warning.split(separator: " ").drop { $0 != "line" }.dropFirst().first?.prefix { $0.isNumber }
+        }
+        #expect(lines == ["3", "4", "5", "6", "7", "8"], "\(report.warnings)")
+
+        let json = (4...6).map { #"{"title": "B\#($0)", "isbn": "9780306406158"}"# }
+        try library.write(
+            "books.json",
+            "[\n"
+                + ([#"{"title": "A", "isbn": "9780441172719"}"#, #"{"title": "A", "isbn": "9780441172719"}"#]
+                + json).joined(separator: ",\n") + "\n]\n")
+        let again = try library.importFiles(["books.json"])
+        #expect(again.warnings.first?.contains("line 3 repeats") == true, "\(again.warnings)")
+        #expect(again.warnings.count == 4)
+    }
+}

@@ -142,6 +142,13 @@ struct ImportBehaviourTests {
             #"[{"name": "Ada", "card": "A-1", "default": true}, {"name": "Bo", "card": "B-2", "default": true}]"#)
         let jsonError = try dataError { _ = try library.importFiles(["clients.json"]) }
         #expect(jsonError.description.hasPrefix("\(json): line 1, key \"default\": only one client"))
+        // The key as the file writes it (what `--json clients` writes: isDefault).
+        let written = try library.write(
+            "written.jsonl",
+            #"{"name": "Ada", "card": "A-1", "isDefault": true}"# + "\n"
+                + #"{"name": "Bo", "card": "B-2", "IsDefault": true}"# + "\n")
+        let writtenError = try dataError { _ = try library.importFiles(["written.jsonl"]) }
+        #expect(writtenError.description.hasPrefix("\(written): line 2, key \"IsDefault\": only one client"))
         #expect(try library.clients().isEmpty)
     }
 

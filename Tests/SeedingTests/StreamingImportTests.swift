@@ -56,11 +56,12 @@ struct StreamingImportTests {
         #expect(report.books == ImportReport.Counts(inserted: 12_008, skipped: 1))
         #expect(report.clients == ImportReport.Counts(inserted: 1))
         #expect(report.warnings.count == 3)
-        // The files' own warnings first, then the repeats, as before.
+        // By file, then by line: books.csv's bad ISBN, its repeat (line 24006), then more.jsonl's bad ISBN.
         #expect(
-            report.warnings[0].hasSuffix("imported without it") && report.warnings[1].hasSuffix("imported without it"))
+            report.warnings[0].hasSuffix("imported without it") && report.warnings[2].hasSuffix("imported without it"))
+        #expect(report.warnings[2].contains("more.jsonl: line 3"))
         #expect(
-            report.warnings[2]
+            report.warnings[1]
                 == "\(streamed.file("books.csv")): line 24006 repeats \(streamed.file("books.csv")) line 4 "
                 + "(ISBN 9780140268867); skipped")
         #expect(try streamed.dump() == whole.dump())

@@ -38,21 +38,24 @@ enum CatalogCommands {
         // The demo catalog fills a new database; files and synthetic books come with the note saying how to seed it.
         let store = try context.openStore(count == nil && files.isEmpty ? .fills : .writes)
         let progress = ProgressBar(context: context)
-        let report = try context.withDatabase {
-            if let count {
-                return try CatalogImport.generate(
-                    count: count, seed: UInt64(seed ?? 1), into: store, options: progress.options,
-                    progress: progress.callback)
-            } else if !sources.isEmpty {
-                return try CatalogImport.importFiles(
-                    sources, into: store, now: now, options: progress.options, progress: progress.callback)
-            } else {
-                return try CatalogImport.seedDemo(
-                    into: store, now: now, options: progress.options, progress: progress.callback)
+        let report = try progress.drawing {
+            try context.withDatabase {
+                if let count {
+                    return try CatalogImport.generate(
+                        count: count, seed: UInt64(seed ?? 1), into: store, options: progress.options,
+                        progress: progress.callback)
+                } else if !sources.isEmpty {
+                    return try CatalogImport.importFiles(
+                        sources, into: store, now: now, options: progress.options, progress: progress.callback)
+                } else {
+                    return try CatalogImport.seedDemo(
+                        into: store, now: now, options: progress.options, progress: progress.callback)
+                }
             }
         }
-        progress.finish()
-        print(report, context: context)
+        // Files that all hold clients report clients, even when they have no rows.
+        let clientsOnly = !sources.isEmpty && sources.allSatisfy { $0.kind == .clients }
+        print(report, clientsOnly: clientsOnly, context: context)
         // The import commits in its own transaction (Seeding's), before its report: say that it was kept.
         try context.checkOutput(afterCommit: "the seed was committed all the same; only its report was lost.")
         return .success
@@ -73,11 +76,12 @@ enum CatalogCommands {
         let store = try context.openStore(options.dryRun ? .reads : .writes)
         let progress = ProgressBar(context: context)
         options.progressInterval = progress.options.progressInterval
-        let report = try context.withDatabase {
-            try CatalogImport.importFiles(
-                [source], into: store, now: now, options: options, progress: progress.callback)
+        let report = try progress.drawing {
+            try context.withDatabase {
+                try CatalogImport.importFiles(
+                    [source], into: store, now: now, options: options, progress: progress.callback)
+            }
         }
-        progress.finish()
         print(report, context: context)
         if !options.dryRun {
             try context.checkOutput(afterCommit: "the import was committed all the same; only its report was lost.")
@@ -168,7 +172,9 @@ enum CatalogCommands {
         return a.st_dev == b.st_dev && a.st_ino == b.st_ino
     }
 
-    private static func print(_ report: ImportReport, context: CommandContext) {
+    /// Prints the report: in text, a line for books and one for clients when the import met any; with neither, the
+    /// books' line, or the clients' one when `clientsOnly` (every file held clients).
+    private static func print(_ report: ImportReport, clientsOnly: Bool = false, context: CommandContext) {
         switch context.options.format {
         case .json:
             func counts(_ counts: ImportReport.Counts) -> JSONValue {
@@ -188,10 +194,11 @@ enum CatalogCommands {
         case .text:
             var lines: [String] = []
             let prefix = report.dryRun ? "Dry run, nothing was changed. Would have: " : ""
-            if report.books.total > 0 || report.clients.total == 0 {
+            let neither = report.books.total == 0 && report.clients.total == 0
+            if report.books.total > 0 || (neither && !clientsOnly) {
                 lines.append(prefix + "books: " + describe(report.books))
             }
-            if report.clients.total > 0 {
+            if report.clients.total > 0 || (neither && clientsOnly) {
                 lines.append(prefix + "clients: " + describe(report.clients))
             }
             if let card = report.defaultClientCard {
@@ -253,6 +260,16 @@ struct ProgressBar {
         return String(repeating: "█", count: filled) + String(repeating: "·", count: barWidth - filled) + " " + counts
     }
 
+    /// Runs `body` (the import that draws the bar) and clears the bar's line when it ends, whether it returns or
+    /// throws: the report, or the error's message, then starts at the line's beginning.
+    ///
+    ///     let report = try progress.drawing { try CatalogImport.importFiles(...) }
+    func drawing<T>(_ body: () throws -> T) rethrows -> T {
+        defer { finish() }
+        return try body()
+    }
+
+    /// Clears the bar's line (on a terminal).
     func finish() {
         guard isShown else { return }
         context.console.err("\r\u{1B}[K")

@@ -80,7 +80,7 @@ private let csvFiles: [F] = [
         "unterminated.csv: line 2, column 1 (title): quoted field is not closed before the end of the file"),
     file(
         "truncated-row.csv", "title,author,year\nDune,Frank",
-        "line 2, column 2 (author): row has 2 fields, header has 3"),
+        "line 2, column 3 (year): row has 2 fields, header has 3"),
     file(
         "duplicate-header.csv", "title,title\nA,B\n", "line 1, column 2: header name \"title\" appears more than once"),
     file("no-title.csv", "author,year\nX,1999\n", "line 1: no title column"),
