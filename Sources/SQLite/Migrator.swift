@@ -185,7 +185,7 @@ public struct Migrator: Sendable {
             return []
         }
         if verifying && !before.applied.isEmpty {
-            try checkBeforeMigrating(db, applied: before.applied)
+            try checkBeforeMigrating(db)
         }
         var applied: [String] = []
         for migration in migrations {
@@ -227,8 +227,11 @@ public struct Migrator: Sendable {
     /// they make (`verifySchema`) and that nothing the pending ones create is there already. A record of an applied
     /// migration deleted by hand hides no schema change (SQLite's count does not move), and would otherwise run that
     /// migration again over what it made: it fails half-way ("table already exists") or, worse, succeeds.
-    private func checkBeforeMigrating(_ db: Database, applied: [String]) throws {
+    /// The applied migrations are read again in the same read as the schema: another process may have applied more
+    /// since the caller looked (several processes creating one library at once), and what it made is not damage.
+    private func checkBeforeMigrating(_ db: Database) throws {
         try db.read { db in
+            let applied = try status(in: db).applied
             try verifySchema(db)
             let made = Set(try schema(createdBy: migrations.filter { applied.contains($0.name) }).map(\.key))
             let present = Set(try Self.schemaObjects(db).map(\.key))

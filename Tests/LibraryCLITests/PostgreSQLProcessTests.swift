@@ -304,11 +304,13 @@ struct PostgreSQLProcessTests {
 
         let seeded = try pg.run(["seed"])
         #expect(seeded.code == 0, "\(seeded.err)")
-        #expect(seeded.out.hasPrefix("books: 49 inserted, 0 updated, 0 unchanged, 0 skipped\nclients: 4 inserted"))
+        // The demo catalog's Dune (with its ISBN) is the Dune imported above without one: matched by title, author and
+        // year, and given the ISBN.
+        #expect(seeded.out.hasPrefix("books: 48 inserted, 1 updated, 0 unchanged, 0 skipped\nclients: 4 inserted"))
         let generated = try pg.run(["seed", "--generate", "300"])
         #expect(generated.out == "books: 300 inserted, 0 updated, 0 unchanged, 0 skipped\n")
-        #expect(try parseJSON(try pg.run(["--json", "books"]).out)["totalCount"] as? Int == 351)
-        #expect(try pg.count("SELECT max(id) FROM books") == 351)
+        #expect(try parseJSON(try pg.run(["--json", "books"]).out)["totalCount"] as? Int == 350)
+        #expect(try pg.count("SELECT max(id) FROM books") == 350)
 
         let applied = try pg.run(["migrate", "--status"])
         #expect(applied.code == 0)
@@ -317,7 +319,7 @@ struct PostgreSQLProcessTests {
                 == Migrations.postgresql.map { "applied  \($0.name)\n" }.joined())
         let checked = try pg.run(["migrate", "--check"])
         #expect(checked.code == 0)
-        #expect(checked.out.hasSuffix("The database is up to date.\nThe search index agrees with the 351 books.\n"))
+        #expect(checked.out.hasSuffix("The database is up to date.\nThe search index agrees with the 350 books.\n"))
         let document = try parseJSON(try pg.run(["--json", "migrate", "--status"]).out)
         #expect((document["applied"] as? [String])?.count == Migrations.postgresql.count)
         #expect((document["pending"] as? [String]) == [])

@@ -122,7 +122,7 @@ struct LiveChangeTests {
         let library = try TestLibrary()
         let token = try library.token(client: 1)
         try library.store().take(bookIDs: [5], clientID: 1, now: TestLibrary.now)
-        let due = try TestLibrary.now.adding(days: LibraryRules.loanPeriodDays)
+        let due = try LibraryRules.dueDate(from: TestLibrary.now)
         let clock = TestClock(TestLibrary.now)
         let service = try library.start(now: clock.now)
         defer { service.stop() }

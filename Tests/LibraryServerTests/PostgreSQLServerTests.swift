@@ -193,7 +193,7 @@ struct PostgreSQLServerTests {
         let service = try library.start(now: clock.now)
         defer { service.stop() }
         let events = try openStream(service.port, token: token)
-        let overdue = try TestLibrary.now.adding(days: LibraryRules.loanPeriodDays).adding(seconds: 1)
+        let overdue = try LibraryRules.dueDate(from: TestLibrary.now).adding(seconds: 1)
         clock.withLock { $0 = overdue }
         let change = try nextChange(events)
         #expect(change.seconds < 2, "the change took \(change.seconds) s")

@@ -53,7 +53,7 @@ import Testing
         #expect(try store.clientScreen(clientID: ann, page: 1, perPage: 5, now: now).changesAt == nil)
         try store.take(bookIDs: [7], clientID: ann, now: now)
         try store.take(bookIDs: [2], clientID: ann, now: try now.adding(days: 10))
-        let firstDue = try now.adding(days: 14)
+        let firstDue = try LibraryRules.dueDate(from: now)
         let screen = try store.clientScreen(clientID: ann, page: 1, perPage: 5, now: now)
         #expect(screen.changesAt == (try firstDue.adding(seconds: 1)))
         // At its due time the first loan is not overdue yet; a second later it is, and the screen read then
@@ -64,7 +64,7 @@ import Testing
         let after = try store.clientScreen(clientID: ann, page: 1, perPage: 5, now: changesAt)
         #expect(after.summary.overdueCount == 1)
         #expect(after.loans.map(\.isOverdue) == [true, false])
-        #expect(after.changesAt == (try now.adding(days: 24).adding(seconds: 1)))
+        #expect(after.changesAt == (try now.adding(days: 24).endOfDay.adding(seconds: 1)))
         #expect(after.loans[0].loan.overdueFrom == changesAt)
         let returned = try store.returnBooks(bookIDs: [7], clientID: ann, now: changesAt)
         #expect(returned.first?.loan.overdueFrom == nil)

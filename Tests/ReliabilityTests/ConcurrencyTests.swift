@@ -56,7 +56,7 @@ struct ConcurrencyTests {
         let db = try sandbox.open()
         let loan = try db.fetchOne("SELECT renewals, due_at FROM loans WHERE book_id = 4") { ($0.int(0), $0.string(1)) }
         #expect(loan?.0 == 2)
-        #expect(loan?.1 == "2027-01-10T10:00:00Z")
+        #expect(loan?.1 == "2027-01-10T23:59:59Z")
     }
 
     @Test("8 processes return one book at once: exactly one succeeds")
