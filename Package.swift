@@ -63,7 +63,8 @@ let package = Package(
         .target(name: "SQLite", dependencies: ["CSQLite"]),
         .target(name: "PostgreSQL", dependencies: ["CLibPQ", "Formats"]),
         .target(
-            name: "Library", dependencies: ["SQLite", "PostgreSQL", "Formats", "CUTF8Proc", "CSodium"], plugins: ["EmbedFiles"]),
+            name: "Library", dependencies: ["SQLite", "PostgreSQL", "Formats", "CUTF8Proc", "CSodium"],
+            plugins: ["EmbedFiles"]),
         .target(name: "Seeding", dependencies: ["Library", "Formats"], plugins: ["EmbedFiles"]),
         .target(name: "Formats"),
         .target(name: "ArgumentParsing"),
