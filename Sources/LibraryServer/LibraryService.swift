@@ -47,7 +47,8 @@ public final class LibraryService: Sendable {
     /// `Access-Control-*` header is sent.
     ///
     /// An SQLite file moved, renamed, deleted or replaced while the service runs is written no more: from the
-    /// request that finds it on (each request looks, one `stat`), every request is answered 503 `database-moved`,
+    /// request that finds it on (requests look at most every 100 ms, one `stat`; a write looks before it commits),
+    /// every request is answered 503 `database-moved`,
     /// `/healthz` included, and `log` gets one line naming the file. The service keeps running, so that whoever
     /// supervises it sees the 503s; it is restarted on the library's file.
     ///
@@ -104,7 +105,7 @@ public final class LibraryService: Sendable {
     ///     service.stop()
     ///     if service.databaseMoved { exit(73) }
     public var databaseMoved: Bool {
-        (try? parts.pool.refuseIfMoved()) == nil
+        (try? parts.pool.refuseIfMoved(now: true)) == nil
     }
 
     /// A service no one holds any more is stopped (its watcher thread too).

@@ -48,7 +48,13 @@ final class StorePool: Sendable {
     private struct Witness {
         var database: Database?
         var moved = false
+        /// When the file was last looked at: requests look at most every ``lookInterval`` (a write looks itself).
+        var lookedAt: ContinuousClock.Instant?
     }
+
+    /// How often requests look whether the file moved: a `stat` under one lock on every request cost a tenth of a
+    /// screen's time under load, and a write looks for itself (before it commits) whenever it runs.
+    static let lookInterval = Duration.milliseconds(100)
     private let witness = Locked(Witness())
 
     /// A pool of stores on `path` (opened when first asked for). `log` gets one line, once, when the SQLite file
@@ -72,11 +78,17 @@ final class StorePool: Sendable {
     /// is read is no longer the library at `path`. It stays so (the server is restarted on the right file); the
     /// first time, `log` gets a line naming the path. Does nothing on PostgreSQL, or before the first store opened.
     ///
+    /// Requests look at most every ``lookInterval``; `now` looks at once.
+    ///
     ///     try pool.refuseIfMoved()  // before every request
-    func refuseIfMoved() throws {
+    func refuseIfMoved(now: Bool = false) throws {
+        let instant = ContinuousClock.now
         let (moved, first) = witness.withLock { witness -> (Bool, Bool) in
             if witness.moved { return (true, false) }
-            guard witness.database?.hasMoved == true else { return (false, false) }
+            guard let database = witness.database else { return (false, false) }
+            if !now, let lookedAt = witness.lookedAt, instant - lookedAt < Self.lookInterval { return (false, false) }
+            witness.lookedAt = instant
+            guard database.hasMoved else { return (false, false) }
             witness.moved = true
             return (true, true)
         }
@@ -130,7 +142,7 @@ final class StorePool: Sendable {
 
     /// A new store on the file (migrated and checked, as every librarycli process opens it).
     func open() throws -> LibraryStore {
-        try refuseIfMoved()
+        try refuseIfMoved(now: true)
         let store = try LibraryStore.open(at: path, options: options, now: now())
         if !LibraryDatabase.isPostgreSQLURL(path) {
             witness.withLock { witness in
